@@ -1,0 +1,264 @@
+import type { ErrorType, RetryClass } from '../contract/errors.js';
+
+/** What an error remembers of the request that caused it; credentials are redacted. */
+export interface RequestSummary {
+  readonly method: string;
+  readonly url: string;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly operationId?: string;
+}
+
+/** Base class of every error the SDK throws. */
+export class XsvcError extends Error {
+  override readonly name: string = 'XsvcError';
+}
+
+/** Fields of an {@link ApiError}. */
+export interface ApiErrorInit {
+  readonly status: number;
+  readonly code: string;
+  readonly message: string;
+  readonly type: ErrorType | (string & {});
+  readonly retry: RetryClass;
+  readonly retryAfterMs?: number;
+  readonly reason?: string;
+  readonly requestId?: string;
+  readonly body?: unknown;
+  readonly headers?: Headers;
+  readonly request?: RequestSummary;
+}
+
+/**
+ * The service answered with an error. `code` is the spec's error code (`tweet_not_found`), `status` the
+ * HTTP status; `retryAfterMs` comes from `Retry-After`, `retryAfter` or `retryAfterMs`.
+ */
+export class ApiError extends XsvcError {
+  override readonly name: string = 'ApiError';
+  readonly status: number;
+  readonly code: string;
+  readonly type: string;
+  readonly retry: RetryClass;
+  readonly retryAfterMs: number | undefined;
+  readonly reason: string | undefined;
+  readonly requestId: string | undefined;
+  readonly body: unknown;
+  readonly headers: Headers | undefined;
+  readonly request: RequestSummary | undefined;
+
+  constructor(init: ApiErrorInit) {
+    super(`${init.code}: ${init.message}`);
+    this.status = init.status;
+    this.code = init.code;
+    this.type = init.type;
+    this.retry = init.retry;
+    this.retryAfterMs = init.retryAfterMs;
+    this.reason = init.reason;
+    this.requestId = init.requestId;
+    this.body = init.body;
+    this.headers = init.headers;
+    this.request = init.request;
+  }
+
+  /** Seconds to wait before retrying, when the service said so. */
+  get retryAfter(): number | undefined {
+    return this.retryAfterMs === undefined ? undefined : Math.ceil(this.retryAfterMs / 1000);
+  }
+}
+
+/** 400: the request is wrong; fix it, do not retry. */
+export class BadRequestError extends ApiError {
+  override readonly name = 'BadRequestError';
+}
+/** 401: missing or invalid credentials, or a connected account whose session expired. */
+export class AuthenticationError extends ApiError {
+  override readonly name = 'AuthenticationError';
+  /** The guest-wallet action offered to anonymous callers of paid reads (spec 5.5), when present. */
+  get guestWalletAction(): unknown {
+    return pick(this.body, 'action') ?? pick(this.body, 'guest_wallet');
+  }
+}
+
+/** A `WWW-Authenticate: Payment` challenge (spec 5.4). The SDK never pays by itself. */
+export interface PaymentChallenge {
+  readonly id?: string;
+  readonly realm?: string;
+  readonly method?: string;
+  readonly intent?: string;
+  /** The decoded `request` parameter (amount, currency, recipient), when it is base64url JSON. */
+  readonly request?: unknown;
+  readonly raw: string;
+}
+
+/**
+ * 402: billing. Exposes what the service offers (payment options, a machine-payment challenge, a guest
+ * wallet action) without ever starting a checkout or paying: nothing was charged.
+ */
+export class PaymentRequiredError extends ApiError {
+  override readonly name = 'PaymentRequiredError';
+  get paymentOptions(): unknown {
+    return pick(this.body, 'payment_options') ?? pick(this.body, 'paymentOptions');
+  }
+  get paymentChallenge(): PaymentChallenge | undefined {
+    const h = this.headers?.get('www-authenticate');
+    return h ? parsePaymentChallenge(h) : undefined;
+  }
+  get guestWalletAction(): unknown {
+    return pick(this.body, 'action') ?? pick(this.body, 'guest_wallet');
+  }
+}
+/** 403: permissions or account health. */
+export class PermissionDeniedError extends ApiError {
+  override readonly name = 'PermissionDeniedError';
+}
+/** 404: the resource does not exist (a tweet 404 may carry `reason`: deleted, author_suspended, protected). */
+export class NotFoundError extends ApiError {
+  override readonly name = 'NotFoundError';
+}
+/** 409: a conflict (existing monitor, idempotency key reuse, busy cursor). Never retried blindly. */
+export class ConflictError extends ApiError {
+  override readonly name = 'ConflictError';
+}
+/** 410: gone (expired challenge, cursor gone). */
+export class GoneError extends ApiError {
+  override readonly name = 'GoneError';
+}
+/** 422: the platform rejected a write; change the request before retrying. */
+export class UnprocessableEntityError extends ApiError {
+  override readonly name = 'UnprocessableEntityError';
+}
+/** 429: rate limited; `retryAfterMs` says when to come back. */
+export class RateLimitError extends ApiError {
+  override readonly name = 'RateLimitError';
+}
+/** 5xx / 424: a transient failure of the service or the platform. */
+export class ServiceError extends ApiError {
+  override readonly name = 'ServiceError';
+}
+
+/** The request never got an answer (DNS, refused connection, reset). */
+export class ConnectionError extends XsvcError {
+  override readonly name = 'ConnectionError';
+  constructor(
+    message: string,
+    readonly request?: RequestSummary,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}
+
+/** The call's overall deadline (`timeoutMs`, retries included) passed. */
+export class TimeoutError extends XsvcError {
+  override readonly name = 'TimeoutError';
+  constructor(
+    readonly timeoutMs: number,
+    readonly request?: RequestSummary,
+  ) {
+    super(`request timed out after ${timeoutMs} ms (retries included)`);
+  }
+}
+
+/** The caller's `signal` aborted the call. */
+export class AbortError extends XsvcError {
+  override readonly name = 'AbortError';
+  constructor(options?: { cause?: unknown }) {
+    super('request aborted', options);
+  }
+}
+
+/** The class for an HTTP status. */
+export function errorClassFor(status: number): typeof ApiError {
+  switch (status) {
+    case 400:
+    case 413:
+    case 415:
+      return BadRequestError;
+    case 401:
+      return AuthenticationError;
+    case 402:
+      return PaymentRequiredError;
+    case 403:
+      return PermissionDeniedError;
+    case 404:
+      return NotFoundError;
+    case 409:
+      return ConflictError;
+    case 410:
+      return GoneError;
+    case 422:
+      return UnprocessableEntityError;
+    case 429:
+      return RateLimitError;
+    default:
+      return status >= 500 || status === 424 ? ServiceError : ApiError;
+  }
+}
+
+/** True for any error the service answered with. */
+export function isApiError(e: unknown): e is ApiError {
+  return e instanceof ApiError;
+}
+
+/** True for an {@link ApiError} with this spec code. */
+export function isErrorWithCode(e: unknown, code: string): e is ApiError {
+  return e instanceof ApiError && e.code === code;
+}
+
+/** Parses `Payment id="…", realm="…", method="…", intent="…", request="<base64url JSON>"`. */
+export function parsePaymentChallenge(header: string): PaymentChallenge | undefined {
+  const m = /^\s*Payment\s+(.*)$/i.exec(header);
+  if (!m) return undefined;
+  const params: Record<string, string> = {};
+  for (const p of m[1]!.matchAll(/([A-Za-z_][\w-]*)\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^\s,]+))/g)) {
+    params[p[1]!.toLowerCase()] = (p[2] ?? p[3] ?? '').replace(/\\(.)/g, '$1');
+  }
+  let request: unknown;
+  if (params.request) {
+    try {
+      const b64 = params.request.replace(/-/g, '+').replace(/_/g, '/');
+      request = JSON.parse(new TextDecoder().decode(Uint8Array.from(atob(b64), (c) => c.charCodeAt(0))));
+    } catch {
+      request = params.request;
+    }
+  }
+  return {
+    ...(params.id !== undefined && { id: params.id }),
+    ...(params.realm !== undefined && { realm: params.realm }),
+    ...(params.method !== undefined && { method: params.method }),
+    ...(params.intent !== undefined && { intent: params.intent }),
+    ...(request !== undefined && { request }),
+    raw: header,
+  };
+}
+
+function pick(body: unknown, key: string): unknown {
+  return body && typeof body === 'object' ? (body as Record<string, unknown>)[key] : undefined;
+}
+
+/** Shows the first 4 and last 4 characters of a secret: `svc_…9f2a`. */
+export function redactSecret(value: string): string {
+  if (value.length <= 12) return '***';
+  return `${value.slice(0, 4)}…${value.slice(-4)}`;
+}
+
+const SECRET_HEADERS = new Set([
+  'x-api-key',
+  'svc-api-key',
+  'authorization',
+  'cookie',
+  'proxy-authorization',
+]);
+
+/** Copies headers with credentials redacted, for error objects and logs. */
+export function redactHeaders(headers: Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(headers)) {
+    const lk = k.toLowerCase();
+    if (!SECRET_HEADERS.has(lk)) out[k] = v;
+    else if (lk === 'authorization') {
+      const [scheme, ...rest] = v.split(' ');
+      out[k] = `${scheme} ${redactSecret(rest.join(' '))}`;
+    } else out[k] = redactSecret(v);
+  }
+  return out;
+}

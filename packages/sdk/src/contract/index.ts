@@ -1,0 +1,54 @@
+/**
+ * `@xsvc/sdk/contract`: every operation, schema, error code, event type and limit of the service, defined
+ * once with zod. Depends on zod alone.
+ */
+
+export type {
+  ErrorBody,
+  ErrorCode,
+  ErrorInfo,
+  ErrorType,
+  RetryClass,
+  StructuredErrorBody,
+} from './errors.js';
+export { errorCatalog, errorCodes, errorInfo, isErrorCode } from './errors.js';
+export type {
+  EventType,
+  ProfileEventData,
+  ProfileEventType,
+  TweetEventData,
+  TweetEventType,
+} from './events.js';
+export {
+  EVENT_TYPES,
+  EventTypeArray,
+  EventTypeSchema,
+  PROFILE_EVENT_TYPES,
+  ProfileEventDataSchema,
+  TWEET_EVENT_TYPES,
+  TweetEventDataSchema,
+  TweetEventTypeArray,
+  WEBHOOK_TEST_EVENT_TYPE,
+  WebhookEventPayloadSchema,
+  WebhookTestPayloadSchema,
+} from './events.js';
+export type { ExportFormat } from './limits.js';
+export { CONTRACT_HEADER, EXPORT_FORMATS, limits, OPT_IN_CONTRACT } from './limits.js';
+export { findOperation, operationsById } from './lookup.js';
+export type {
+  AnyOperation,
+  AuthMode,
+  BodyEncoding,
+  Cost,
+  Deprecation,
+  HttpMethod,
+  Operation,
+  PaginationStyle,
+  ResponseKind,
+  Tag,
+} from './operation.js';
+export { defineOperation } from './operation.js';
+export { operations } from './operations/index.js';
+export { snakeCase, toOptInContract } from './opt-in.js';
+export * as schemas from './schemas/index.js';
+export { CreditString, IsoDate, IsoDateTime, loosen, NumericId, openEnum, strictify } from './zod-helpers.js';

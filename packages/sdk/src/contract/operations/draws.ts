@@ -1,0 +1,117 @@
+import { z } from 'zod';
+import { EXPORT_FORMATS, limits } from '../limits.js';
+import { defineOperation } from '../operation.js';
+import { pageA, pageAQuery } from '../schemas/common.js';
+import {
+  DRAW_EXPORT_TYPES,
+  DrawCreatedSchema,
+  DrawListItemSchema,
+  DrawRequestSchema,
+  DrawWithWinnersSchema,
+} from '../schemas/draws.js';
+
+const keyOrToken = ['apiKey', 'oauth', 'session'] as const;
+
+const drawId = z.object({ id: z.string().min(1).describe('Identifier of the draw.') });
+
+export const listDraws = defineOperation({
+  id: 'listDraws',
+  method: 'GET',
+  path: '/api/v1/draws',
+  tag: 'Draws',
+  summary: 'List giveaway draws, newest first',
+  sdk: ['draws', 'list'],
+  auth: keyOrToken,
+  params: null,
+  query: z.object({ ...pageAQuery(limits.draws.defaultLimit, limits.draws.maxLimit) }),
+  body: null,
+  success: [200],
+  response: pageA('draws', DrawListItemSchema),
+  errors: ['invalid_input'],
+  pagination: 'A',
+  items: 'draws',
+  cost: { kind: 'free' },
+  idempotent: true,
+  example: 'draws list --limit 20',
+});
+
+export const createDraw = defineOperation({
+  id: 'createDraw',
+  method: 'POST',
+  path: '/api/v1/draws',
+  tag: 'Draws',
+  summary: 'Pick random winners from the replies of a tweet',
+  description:
+    'Reads the replies of the giveaway tweet, keeps the entries that pass every filter and draws the winners ' +
+    'and backups. Metered: the source lookup, the replies, and the repost and follow checks the filters need. ' +
+    '`totalEntries` counts the entries inspected, which the remaining credits may cap. When the final ' +
+    'deduction fails the answer is 402 `insufficient_credits` and no draw is stored.',
+  sdk: ['draws', 'run'],
+  auth: keyOrToken,
+  params: null,
+  query: null,
+  body: DrawRequestSchema,
+  success: [201],
+  response: DrawCreatedSchema,
+  errors: [
+    'invalid_input',
+    'invalid_tweet_url',
+    'no_subscription',
+    'subscription_inactive',
+    'no_credits',
+    'insufficient_credits',
+    'tweet_not_found',
+    'x_api_unavailable',
+  ],
+  pagination: null,
+  cost: { kind: 'metered', note: 'source lookup, replies, and optional repost and follow checks' },
+  idempotent: false,
+  example: 'draws run https://x.com/jack/status/20 --winner-count 3 --must-retweet',
+});
+
+export const getDraw = defineOperation({
+  id: 'getDraw',
+  method: 'GET',
+  path: '/api/v1/draws/{id}',
+  tag: 'Draws',
+  summary: 'Get a draw and its winners',
+  sdk: ['draws', 'get'],
+  auth: keyOrToken,
+  params: drawId,
+  query: null,
+  body: null,
+  success: [200],
+  response: DrawWithWinnersSchema,
+  errors: ['not_found'],
+  pagination: null,
+  cost: { kind: 'free' },
+  idempotent: true,
+  example: 'draws get 6b0e2c9a-1f4d-4a8e-b3c7-5d9f0a1e2b3c',
+});
+
+export const exportDraw = defineOperation({
+  id: 'exportDraw',
+  method: 'GET',
+  path: '/api/v1/draws/{id}/export',
+  tag: 'Draws',
+  summary: 'Download the winners or the entries of a draw as a file',
+  sdk: ['draws', 'export'],
+  auth: keyOrToken,
+  params: drawId,
+  query: z.object({
+    format: z.enum(EXPORT_FORMATS).describe('File format: csv, json, md, md-document, pdf, txt or xlsx.'),
+    type: z.enum(DRAW_EXPORT_TYPES).optional().describe('What to export: the `winners` or all `entries`.'),
+  }),
+  body: null,
+  success: [200],
+  response: z.string(),
+  responseKind: 'binary',
+  errors: ['invalid_input', 'invalid_format', 'not_found'],
+  pagination: null,
+  cost: { kind: 'free' },
+  idempotent: true,
+  example: 'draws export 6b0e2c9a-1f4d-4a8e-b3c7-5d9f0a1e2b3c --format csv --type entries',
+});
+
+/** The Draws operations. */
+export const drawsOperations = [listDraws, createDraw, getDraw, exportDraw] as const;

@@ -1,0 +1,138 @@
+import { z } from 'zod';
+import { defineOperation } from '../operation.js';
+import {
+  CreditsSchema,
+  CreditTopupCheckoutSchema,
+  CreditTopupStatusSchema,
+  QuickTopupResultSchema,
+  SUBSCRIPTION_TIERS,
+  SubscribeCheckoutSchema,
+} from '../schemas/subscribe.js';
+
+const keyOrToken = ['apiKey', 'oauth', 'session'] as const;
+
+const checkoutNote = 'Nothing is charged here: the user completes the hosted checkout in a browser.';
+
+export const subscribe = defineOperation({
+  id: 'subscribe',
+  method: 'POST',
+  path: '/api/v1/subscribe',
+  tag: 'Subscribe',
+  summary: 'Open a subscription checkout',
+  description: `Answers a hosted checkout URL, or says the account is already subscribed or has a payment issue. ${checkoutNote}`,
+  sdk: ['subscriptions', 'checkout'],
+  auth: keyOrToken,
+  params: null,
+  query: null,
+  body: z.object({
+    tier: z.enum(SUBSCRIPTION_TIERS).optional().describe('Plan to subscribe to: starter, pro or business.'),
+  }),
+  success: [200],
+  response: SubscribeCheckoutSchema,
+  errors: [],
+  pagination: null,
+  cost: { kind: 'free' },
+  idempotent: false,
+  example: 'subscriptions checkout --tier pro',
+});
+
+export const getCredits = defineOperation({
+  id: 'getCredits',
+  method: 'GET',
+  path: '/api/v1/credits',
+  tag: 'Subscribe',
+  summary: 'Get the credit balance and auto top-up settings',
+  description: 'Credit quantities are integer strings (they may exceed 2^53).',
+  sdk: ['credits', 'get'],
+  auth: keyOrToken,
+  params: null,
+  query: null,
+  body: null,
+  success: [200],
+  response: CreditsSchema,
+  errors: [],
+  pagination: null,
+  cost: { kind: 'free' },
+  idempotent: true,
+  example: 'credits get',
+});
+
+export const topUpCredits = defineOperation({
+  id: 'topUpCredits',
+  method: 'POST',
+  path: '/api/v1/credits/topup',
+  tag: 'Subscribe',
+  summary: 'Open a checkout to buy credits',
+  description: `Follow the purchase with \`credits topup-status\`. ${checkoutNote}`,
+  sdk: ['credits', 'topup'],
+  auth: keyOrToken,
+  params: null,
+  query: null,
+  body: z.object({
+    dollars: z.number().int().min(10).describe('US dollars to spend, at least 10.'),
+    locale: z.string().min(1).optional().describe('Language of the checkout page (for example `en`).'),
+  }),
+  success: [200],
+  response: CreditTopupCheckoutSchema,
+  errors: ['invalid_input'],
+  pagination: null,
+  cost: { kind: 'free' },
+  idempotent: false,
+  example: 'credits topup --dollars 25',
+});
+
+export const getCreditTopupStatus = defineOperation({
+  id: 'getCreditTopupStatus',
+  method: 'GET',
+  path: '/api/v1/credits/topup/status',
+  tag: 'Subscribe',
+  summary: 'Get the state of a credit top-up checkout',
+  sdk: ['credits', 'topupStatus'],
+  auth: keyOrToken,
+  params: null,
+  query: z.object({
+    session_id: z.string().min(1).describe('Checkout session id, from the return URL of the checkout.'),
+  }),
+  body: null,
+  success: [200],
+  response: CreditTopupStatusSchema,
+  errors: ['invalid_input', 'not_found'],
+  pagination: null,
+  cost: { kind: 'free' },
+  idempotent: true,
+  example: 'credits topup-status --session-id cs_test_a1b2c3',
+});
+
+export const quickTopUpCredits = defineOperation({
+  id: 'quickTopUpCredits',
+  method: 'POST',
+  path: '/api/v1/credits/quick-topup',
+  tag: 'Subscribe',
+  summary: 'Buy credits with the saved card',
+  description:
+    'Dashboard only (session cookie). Charges the card on file: the answer gives the new balance, or a ' +
+    '`clientSecret` when the payment needs the user to confirm it, or only an `outcome` when nothing was charged.',
+  sdk: ['credits', 'quickTopup'],
+  auth: ['session'],
+  params: null,
+  query: null,
+  body: z.object({
+    dollars: z.number().min(10).max(500).describe('US dollars to charge, 10-500.'),
+  }),
+  success: [200],
+  response: QuickTopupResultSchema,
+  errors: ['invalid_input'],
+  pagination: null,
+  cost: { kind: 'free' },
+  idempotent: false,
+  example: 'credits quick-topup --dollars 50',
+});
+
+/** The Subscribe operations. */
+export const subscribeOperations = [
+  subscribe,
+  getCredits,
+  topUpCredits,
+  getCreditTopupStatus,
+  quickTopUpCredits,
+] as const;

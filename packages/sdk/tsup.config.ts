@@ -1,0 +1,13 @@
+import { defineConfig } from 'tsup';
+
+export default defineConfig({
+  entry: { index: 'src/index.ts', contract: 'src/contract/index.ts', testing: 'src/testing/index.ts' },
+  format: ['esm', 'cjs'],
+  dts: true,
+  clean: true,
+  target: 'es2022',
+  platform: 'neutral',
+  splitting: false,
+  sourcemap: true,
+  external: ['zod', 'msw', '@xsvc/webhook-verifier'],
+});
