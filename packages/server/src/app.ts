@@ -1,0 +1,109 @@
+import { limits } from '@xsvc/sdk/contract';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { type Clock, systemClock } from './clock.js';
+import type { Config } from './config.js';
+import { type Db, openDatabase } from './db/database.js';
+import { migrateToLatest } from './db/migrate.js';
+import { Credits } from './features/billing/credits.js';
+import { RateLimiter, type TierLimits } from './features/rate-limit/rate-limiter.js';
+import type { HandlerMap } from './http/handler.js';
+import { errorHandler, registerOperations } from './http/register.js';
+import type { Platform } from './platform/platform.js';
+import type { Services } from './services.js';
+
+/** Mounts plain routes and hooks that are not contract operations (control endpoints, sign-in, pages, docs). */
+export type RouteRegistrar = (app: FastifyInstance, services: Services) => void | Promise<void>;
+
+/** Dependencies a caller may inject (tests give a manual clock, a prepared database or another platform). */
+export interface ServerDeps {
+  clock?: Clock;
+  database?: Db;
+  platform?: (services: Omit<Services, 'platform'>) => Platform | Promise<Platform>;
+  handlers?: HandlerMap[];
+  /** Plain routes, mounted before the operations (so their `onRoute` hooks see the operations' routes). */
+  routes?: RouteRegistrar[];
+  /** Rate-limit tiers (default: the configured figures of spec 8.1). */
+  rateLimits?: TierLimits;
+  /** Counts an account's active monitors (the monitors feature provides it). */
+  monitorsUsed?: (accountId: string) => Promise<number>;
+  /** Check every answer against the contract (default: on under vitest). */
+  validateResponses?: boolean;
+}
+
+/** A built server: the Fastify app (not listening) and its services. */
+export interface XsvcServer {
+  readonly app: FastifyInstance;
+  readonly services: Services;
+  close(): Promise<void>;
+}
+
+/**
+ * Builds the service (Fastify app, storage, platform) without listening; `xsvc-server` listens. Tests use
+ * `app.inject()` on what this returns.
+ */
+export async function buildServer(config: Config, deps: ServerDeps = {}): Promise<XsvcServer> {
+  const database = deps.database ?? (await openDatabase(config.databaseUrl));
+  await migrateToLatest(database);
+  const clock = deps.clock ?? systemClock;
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+  });
+  let listenUrl = `http://${config.host}:${config.port}`;
+  const base: Omit<Services, 'platform'> = {
+    config,
+    database,
+    clock,
+    credits: new Credits(database.db),
+    rateLimiter: new RateLimiter(database, deps.rateLimits ?? limits.rateLimits[config.rateLimits]),
+    monitorsUsed: deps.monitorsUsed ?? (async () => 0),
+    publicUrl: () => config.publicUrl?.replace(/\/+$/, '') ?? listenUrl,
+  };
+  if (!deps.platform) throw new Error('no platform: pass deps.platform');
+  const platform = await deps.platform(base);
+  const services: Services = { ...base, platform };
+  app.setErrorHandler(errorHandler);
+  // Spec 1.2: HTTPS only; plain HTTP is redirected with 301. Applies when the configured public URL is https
+  // and the request came in over plain HTTP (directly, or as a proxy reports with X-Forwarded-Proto).
+  // Loopback stays reachable over HTTP for local development and health checks.
+  if (config.publicUrl?.startsWith('https://')) {
+    const publicOrigin = config.publicUrl.replace(/\/+$/, '');
+    app.addHook('onRequest', async (request, reply) => {
+      if (request.protocol === 'https' || isLoopback(request.socket.remoteAddress)) return;
+      return reply.redirect(`${publicOrigin}${request.url}`, 301);
+    });
+  }
+  app.setNotFoundHandler((request, reply) =>
+    reply
+      .status(404)
+      .send({ error: 'not_found', message: `no route for ${request.method} ${request.url.split('?')[0]}` }),
+  );
+  for (const register of deps.routes ?? []) await register(app, services);
+  const handlers: HandlerMap = Object.assign({}, ...(deps.handlers ?? []));
+  registerOperations(app, handlers, services, {
+    validateResponses: deps.validateResponses ?? Boolean(process.env.VITEST),
+  });
+  app.addHook('onListen', async () => {
+    const addr = app.server.address();
+    if (addr && typeof addr === 'object')
+      listenUrl = `http://${addr.family === 'IPv6' ? `[${addr.address}]` : addr.address}:${addr.port}`;
+  });
+  return {
+    app,
+    services,
+    close: async () => {
+      await app.close();
+      if (!deps.database) await database.close();
+    },
+  };
+}
+
+function isLoopback(address: string | undefined): boolean {
+  return (
+    address === '127.0.0.1' ||
+    address === '::1' ||
+    address === '::ffff:127.0.0.1' ||
+    (address?.startsWith('127.') ?? false)
+  );
+}

@@ -1,0 +1,41 @@
+#!/usr/bin/env node
+import { bootstrapOwner } from './bootstrap.js';
+import { ConfigError, configFromEnv } from './config.js';
+import { createServer } from './server.js';
+
+/** `xsvc-server`: reads the configuration from the environment, prepares the database, listens. */
+async function main(): Promise<void> {
+  const config = configFromEnv();
+  const server = await createServer(config);
+  const boot = await bootstrapOwner(server.services.database, config, Date.now());
+  const address = await server.app.listen({ port: config.port, host: config.host });
+  const base = server.services.publicUrl();
+  const out = process.stdout;
+  out.write(
+    `\nxsvc server listening on ${address} (platform: ${config.platform}, database: ${server.services.database.dialect})\n`,
+  );
+  if (boot.apiKey) {
+    out.write(
+      `\nOwner API key (shown once${boot.keyFile ? `; also written to ${boot.keyFile}, mode 0600` : ''}):\n\n  ${boot.apiKey}\n`,
+    );
+  }
+  const keyRef = boot.keyFile ? `$(cat ${boot.keyFile})` : '$XSVC_API_KEY';
+  out.write(`\nTry it:\n\n  curl -s -H "x-api-key: ${keyRef}" ${base}/api/v1/account\n\n`);
+  const stop = async () => {
+    await server.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+main().catch((err: unknown) => {
+  if (err instanceof ConfigError) {
+    process.stderr.write(`${err.message}\n`);
+    process.exit(2);
+  }
+  process.stderr.write(
+    `xsvc-server failed to start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`,
+  );
+  process.exit(1);
+});

@@ -1,0 +1,107 @@
+import { z } from 'zod';
+
+/**
+ * The server's configuration, read from the environment and validated at start: a typo in a variable fails
+ * loudly instead of starting a server that behaves differently from what was asked.
+ */
+export const ConfigSchema = z
+  .object({
+    port: z.coerce.number().int().min(0).max(65_535).default(8787),
+    host: z.string().min(1).default('127.0.0.1'),
+    /** `postgres://…` selects Postgres; anything else is a SQLite file path (or `:memory:`). */
+    databaseUrl: z.string().min(1).default('./.xsvc/xsvc.db'),
+    platform: z.enum(['simulated', 'xapi']).default('simulated'),
+    /** The public origin (`https://svc.example.com`); when https, plain HTTP is redirected with 301. */
+    publicUrl: z.url().optional(),
+    /** A `svc_` key created for the owner account at first start (scripts, CI). */
+    bootstrapApiKey: z
+      .string()
+      .regex(
+        /^svc_[0-9a-f]{64}$/,
+        'XSVC_BOOTSTRAP_API_KEY must be svc_ followed by 64 lowercase hex characters',
+      )
+      .optional(),
+    /** The owner's starting credit grant. */
+    bootstrapCredits: z.coerce.bigint().nonnegative().default(10_000_000n),
+    /** Where the first API key is written (0600). */
+    keyFile: z.string().default('./.xsvc/owner-api-key'),
+    /** Size of the simulated network's seed: `small` for tests, `default` for realistic volumes. */
+    seedSize: z.enum(['tiny', 'small', 'default']).default('default'),
+    seed: z.coerce.number().int().default(42),
+    /** `newer` (default) or `older` rate-limit figures of spec 8.1. */
+    rateLimits: z.enum(['newer', 'older']).default('newer'),
+    /** X API v2 app bearer token (xapi platform). */
+    xBearerToken: z.string().optional(),
+    xApiBaseUrl: z.url().default('https://api.x.com'),
+    /** Allow webhook deliveries to http://127.0.0.1:<port> and http://localhost:<port> (tests, local dev). */
+    allowLoopbackWebhooks: z.boolean().default(false),
+    logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  })
+  .superRefine((c, ctx) => {
+    if (c.allowLoopbackWebhooks && c.publicUrl?.startsWith('https://')) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['allowLoopbackWebhooks'],
+        message:
+          'XSVC_ALLOW_LOOPBACK_WEBHOOKS is refused when XSVC_PUBLIC_URL is https (a public deployment)',
+      });
+    }
+    if (c.platform === 'xapi' && !c.xBearerToken) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['xBearerToken'],
+        message: 'XSVC_PLATFORM=xapi needs X_BEARER_TOKEN',
+      });
+    }
+  });
+
+export type Config = z.output<typeof ConfigSchema>;
+export type ConfigInput = z.input<typeof ConfigSchema>;
+
+const ENV: Record<keyof ConfigInput, string> = {
+  port: 'PORT',
+  host: 'HOST',
+  databaseUrl: 'DATABASE_URL',
+  platform: 'XSVC_PLATFORM',
+  publicUrl: 'XSVC_PUBLIC_URL',
+  bootstrapApiKey: 'XSVC_BOOTSTRAP_API_KEY',
+  bootstrapCredits: 'XSVC_BOOTSTRAP_CREDITS',
+  keyFile: 'XSVC_KEY_FILE',
+  seedSize: 'XSVC_SEED_SIZE',
+  seed: 'XSVC_SEED',
+  rateLimits: 'XSVC_RATE_LIMITS',
+  xBearerToken: 'X_BEARER_TOKEN',
+  xApiBaseUrl: 'X_API_BASE_URL',
+  allowLoopbackWebhooks: 'XSVC_ALLOW_LOOPBACK_WEBHOOKS',
+  logLevel: 'LOG_LEVEL',
+};
+
+/** Thrown when the environment does not describe a valid configuration; the message names the variables. */
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+/** Reads the configuration from environment variables (see the README for the list). */
+export function configFromEnv(env: Record<string, string | undefined> = process.env): Config {
+  const input: Record<string, unknown> = {};
+  for (const [key, name] of Object.entries(ENV)) {
+    const v = env[name];
+    if (v === undefined || v === '') continue;
+    input[key] = key === 'allowLoopbackWebhooks' ? ['1', 'true', 'yes'].includes(v.toLowerCase()) : v;
+  }
+  return parseConfig(input);
+}
+
+/** Validates a configuration object (defaults filled in). */
+export function parseConfig(input: Partial<ConfigInput> | Record<string, unknown>): Config {
+  const r = ConfigSchema.safeParse(input);
+  if (!r.success) {
+    const lines = r.error.issues.map((i) => {
+      const key = String(i.path[0] ?? '');
+      const name = ENV[key as keyof ConfigInput] ?? key;
+      return `  ${name}: ${i.message}`;
+    });
+    throw new ConfigError(`invalid configuration:\n${lines.join('\n')}`);
+  }
+  return r.data;
+}

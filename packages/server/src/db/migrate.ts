@@ -1,0 +1,30 @@
+import { type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
+import type { Db } from './database.js';
+import * as m0001 from './migrations/0001-core.js';
+import * as m0002 from './migrations/0002-simulated-platform.js';
+
+/** The one set of migrations, for SQLite and Postgres alike, in order. */
+const MIGRATIONS: Record<string, Migration> = {
+  '0001-core': m0001,
+  '0002-simulated-platform': m0002,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
+
+/** Brings the database to the latest schema; throws with the failing migration's name. */
+export async function migrateToLatest(db: Db): Promise<void> {
+  // On Postgres, name the schema of the migration tables: without it Kysely takes a `kysely_migration` table
+  // of any schema (another test run's, another instance's) for this one's and skips creating its own.
+  const schema =
+    db.dialect === 'postgres'
+      ? (await sql<{ s: string }>`select current_schema() as s`.execute(db.db)).rows[0]?.s
+      : undefined;
+  const migrator = new Migrator({ db: db.db, provider, ...(schema && { migrationTableSchema: schema }) });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
+    throw new Error(`migration ${failed} failed: ${error instanceof Error ? error.message : String(error)}`, {
+      cause: error,
+    });
+  }
+}

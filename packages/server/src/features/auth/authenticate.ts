@@ -1,0 +1,91 @@
+import type { AuthMode } from '@xsvc/sdk/contract';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { HttpError } from '../../http/errors.js';
+import { sha256 } from './keys.js';
+
+/** Who is calling, once credentials are checked. */
+export interface Principal {
+  readonly accountId: string;
+  /** How the caller authenticated. */
+  readonly mode: Extract<AuthMode, 'apiKey' | 'session' | 'oauth'>;
+  readonly keyId?: string;
+  readonly isOwner: boolean;
+}
+
+/** The credential headers of a request. */
+export interface Credentials {
+  apiKey?: string | undefined;
+  authorization?: string | undefined;
+  cookie?: string | undefined;
+}
+
+const lastUseWritten = new Map<string, number>();
+
+/** Reads `session_token` from a Cookie header. */
+export function sessionCookie(cookie: string | undefined): string | undefined {
+  if (!cookie) return undefined;
+  for (const part of cookie.split(';')) {
+    const [k, ...v] = part.trim().split('=');
+    if (k === 'session_token') return decodeURIComponent(v.join('='));
+  }
+  return undefined;
+}
+
+/**
+ * Resolves the caller (spec part 5): `x-api-key` (or `Svc-Api-Key`), `Authorization: Bearer svc_…`, or the
+ * `session_token` cookie. An API key and a bearer token together are refused. Returns undefined when no
+ * credential was sent; throws 401 `unauthenticated` for a wrong one.
+ */
+export async function authenticate(
+  db: Kysely<Database>,
+  creds: Credentials,
+  now: number,
+): Promise<Principal | undefined> {
+  const bearer = /^Bearer\s+(.+)$/i.exec(creds.authorization ?? '')?.[1]?.trim();
+  if (creds.apiKey && bearer) {
+    throw new HttpError('unauthenticated', 'send an API key or a bearer token, not both');
+  }
+  const key = creds.apiKey ?? (bearer?.startsWith('svc_') ? bearer : undefined);
+  if (key) {
+    const row = await db
+      .selectFrom('api_keys')
+      .innerJoin('accounts', 'accounts.id', 'api_keys.account_id')
+      .select([
+        'api_keys.id as keyId',
+        'api_keys.account_id as accountId',
+        'api_keys.revoked_at as revokedAt',
+        'accounts.is_owner as isOwner',
+      ])
+      .where('api_keys.hash', '=', sha256(key))
+      .executeTakeFirst();
+    if (!row || row.revokedAt !== null) throw new HttpError('unauthenticated', 'invalid or revoked API key');
+    // `lastUsedAt` is informational: written at most once a minute per key, not on every request.
+    if (now - (lastUseWritten.get(row.keyId) ?? 0) >= 60_000) {
+      lastUseWritten.set(row.keyId, now);
+      await db.updateTable('api_keys').set({ last_used_at: now }).where('id', '=', row.keyId).execute();
+    }
+    return { accountId: row.accountId, mode: 'apiKey', keyId: row.keyId, isOwner: Number(row.isOwner) === 1 };
+  }
+  if (bearer) {
+    // OAuth access tokens arrive with the MCP endpoint; until then only API keys are bearer credentials.
+    throw new HttpError('unauthenticated', 'invalid bearer token');
+  }
+  const session = sessionCookie(creds.cookie);
+  if (session) {
+    const row = await db
+      .selectFrom('sessions')
+      .innerJoin('accounts', 'accounts.id', 'sessions.account_id')
+      .select([
+        'sessions.account_id as accountId',
+        'sessions.expires_at as expiresAt',
+        'accounts.is_owner as isOwner',
+      ])
+      .where('sessions.token_hash', '=', sha256(session))
+      .executeTakeFirst();
+    if (!row || Number(row.expiresAt) <= now)
+      throw new HttpError('unauthenticated', 'session expired; sign in again');
+    return { accountId: row.accountId, mode: 'session', isOwner: Number(row.isOwner) === 1 };
+  }
+  return undefined;
+}

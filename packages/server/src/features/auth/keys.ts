@@ -1,0 +1,24 @@
+import { createHash, randomBytes } from 'node:crypto';
+
+/** API key format (spec 2.3): `svc_` + 64 hex characters. */
+export const API_KEY_PATTERN = /^svc_[0-9a-f]{64}$/;
+
+/** A new random API key. */
+export function generateApiKey(): string {
+  return `svc_${randomBytes(32).toString('hex')}`;
+}
+
+/** SHA-256 hex: keys, session tokens and magic links are stored only as hashes. */
+export function sha256(value: string): string {
+  return createHash('sha256').update(value).digest('hex');
+}
+
+/** The part of a key shown in listings (`svc_1a2b3c4d`). */
+export function keyPrefix(key: string): string {
+  return key.slice(0, 12);
+}
+
+/** A random opaque token (sessions, magic links). */
+export function randomToken(bytes = 32): string {
+  return randomBytes(bytes).toString('base64url');
+}

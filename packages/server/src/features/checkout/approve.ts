@@ -1,0 +1,47 @@
+import { big } from '../../db/database.js';
+import { HttpError } from '../../http/errors.js';
+import type { Services } from '../../services.js';
+import { type CheckoutRow, claimCheckout, findCheckout, releaseCheckout } from './repository.js';
+
+/** What an approval did. */
+export interface Approval {
+  checkout: CheckoutRow;
+  /** False when the checkout was already paid (approving again changes nothing). */
+  granted: boolean;
+}
+
+/**
+ * Pays a checkout: a top-up grants its credits as purchased credits (ledger row `purchase:topup`), a
+ * subscription activates the plan. Idempotent: approving a paid checkout again grants nothing.
+ */
+export async function approveCheckout(services: Services, id: string): Promise<Approval> {
+  const db = services.database.db;
+  const checkout = await findCheckout(db, id);
+  if (!checkout) throw new HttpError('not_found', 'no checkout with this id');
+  if (!(await claimCheckout(db, id))) {
+    const now = await findCheckout(db, id);
+    if (now?.status === 'paid') return { checkout: now, granted: false };
+    throw new HttpError(
+      'invalid_input',
+      `this checkout is ${now?.status ?? 'gone'} and can no longer be approved`,
+      {},
+      409,
+    );
+  }
+  try {
+    const credits = big(checkout.credits);
+    if (credits > 0n)
+      await services.credits.grant(checkout.account_id, credits, `purchase:${checkout.kind}`, true);
+    if (checkout.kind === 'subscription') {
+      await db
+        .updateTable('accounts')
+        .set({ plan: 'active' })
+        .where('id', '=', checkout.account_id)
+        .execute();
+    }
+  } catch (err) {
+    await releaseCheckout(db, id);
+    throw err;
+  }
+  return { checkout: { ...checkout, status: 'paid' }, granted: true };
+}

@@ -1,0 +1,71 @@
+import type { schemas } from '@xsvc/sdk/contract';
+import { sql } from 'kysely';
+import { HttpError } from '../../http/errors.js';
+import { Answer, defineHandlers } from '../../http/handler.js';
+import { API_CATALOG_TYPE, apiCatalog } from './api-catalog.js';
+import { type AskAnswer, type AskRequest, answer, eventStream, fromBody, fromFlat } from './ask/answer.js';
+import { authorizationServerMetadata, protectedResourceMetadata } from './metadata.js';
+import { openApiDocument, openApiYaml } from './openapi-document.js';
+import { serverVersion } from './version.js';
+
+const CACHE = { 'cache-control': 'public, max-age=300' };
+
+function ask(request: AskRequest, base: string): Answer | AskAnswer {
+  const body = answer(request, base);
+  if (!request.streaming) return body;
+  return new Answer(200, eventStream(body), {
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-cache',
+  });
+}
+
+/**
+ * The public discovery endpoints (spec 1.2, 4.2, 5.3.1): the OpenAPI description generated from the
+ * contract (JSON and YAML), the RFC 9727 API catalog, the health check, the OAuth metadata documents and the
+ * documentation search. `{base_url}` is the server's public URL.
+ */
+export const discoveryHandlers = defineHandlers({
+  getOpenApiJson: async (ctx) => {
+    ctx.reply.headers(CACHE);
+    return openApiDocument(ctx.services.publicUrl()) as schemas.OpenApiDocument;
+  },
+
+  getOpenApiYaml: async (ctx) =>
+    new Answer(200, openApiYaml(ctx.services.publicUrl()), {
+      'content-type': 'application/yaml; charset=utf-8',
+      ...CACHE,
+    }),
+
+  getApiCatalog: async (ctx) => {
+    const base = ctx.services.publicUrl();
+    return new Answer(200, apiCatalog(base), {
+      'content-type': API_CATALOG_TYPE,
+      link: `<${base}/.well-known/api-catalog>; rel="api-catalog"`,
+      ...CACHE,
+    });
+  },
+
+  getHealth: async (ctx) => {
+    try {
+      await sql`select 1`.execute(ctx.services.database.db);
+    } catch {
+      throw new HttpError('service_unavailable', 'the database does not answer', {}, 503);
+    }
+    ctx.reply.header('cache-control', 'no-store');
+    return { status: 'ok', version: serverVersion() };
+  },
+
+  getAuthorizationServerMetadata: async (ctx) => {
+    ctx.reply.headers(CACHE);
+    return authorizationServerMetadata(ctx.services.publicUrl());
+  },
+
+  getProtectedResourceMetadata: async (ctx) => {
+    ctx.reply.headers(CACHE);
+    return protectedResourceMetadata(ctx.services.publicUrl());
+  },
+
+  askQuery: async (ctx) => ask(fromFlat(ctx.query), ctx.services.publicUrl()),
+
+  askPost: async (ctx) => ask(fromBody(ctx.body), ctx.services.publicUrl()),
+});

@@ -1,0 +1,100 @@
+import type { PlatformCommunity } from '../../platform/platform.js';
+import { defineReadHandlers } from './define.js';
+import { notFound } from './errors.js';
+import { userMatcher } from './filters.js';
+import { paidCall, paidPage } from './metering.js';
+import { pageB } from './paging.js';
+
+/** Users per page of the moderators list, which takes no page size. */
+const MODERATORS_PAGE = 20;
+
+/** A community in the API's shape; its creator is shown as its admin. */
+function toCommunity(c: PlatformCommunity) {
+  return {
+    id: c.id,
+    name: c.name,
+    description: c.description,
+    memberCount: c.memberCount,
+    moderatorCount: c.moderatorCount,
+    createdAt: c.createdAt,
+    url: `https://x.com/i/communities/${c.id}`,
+    admin: c.creator,
+  };
+}
+
+/** Community reads: its profile, members, moderators and tweets, and keyword search in its tweets. */
+export const communityHandlers = defineReadHandlers({
+  getCommunityInfo: async (ctx) => {
+    const id = ctx.params.id;
+    const community = await paidCall(ctx, async () => {
+      const found = await ctx.services.platform.community(id);
+      if (!found) throw notFound('community', id);
+      return found;
+    });
+    return { community: toCommunity(community) };
+  },
+
+  getCommunityMembers: async (ctx) => {
+    const id = ctx.params.id;
+    const page = await paidPage(ctx, {
+      want: ctx.query.pageSize,
+      cursor: ctx.query.cursor,
+      keep: userMatcher(ctx.query, ctx.services.clock.now()),
+      read: async (p) => {
+        const found = await ctx.services.platform.communityMembers(id, 'member', p);
+        if (!found) throw notFound('community', id);
+        return found;
+      },
+    });
+    return pageB('users', page.items, page.nextCursor);
+  },
+
+  getCommunityModerators: async (ctx) => {
+    const id = ctx.params.id;
+    const page = await paidPage(ctx, {
+      want: MODERATORS_PAGE,
+      cursor: ctx.query.cursor,
+      keep: userMatcher(ctx.query, ctx.services.clock.now()),
+      read: async (p) => {
+        const found = await ctx.services.platform.communityMembers(id, 'moderator', p);
+        if (!found) throw notFound('community', id);
+        return found;
+      },
+    });
+    return pageB('users', page.items, page.nextCursor);
+  },
+
+  getCommunityTweets: async (ctx) => {
+    const id = ctx.params.id;
+    const page = await paidPage(ctx, {
+      want: ctx.query.pageSize,
+      cursor: ctx.query.cursor,
+      read: async (p) => {
+        const found = await ctx.services.platform.communityTweets(id, p);
+        if (!found) throw notFound('community', id);
+        return found;
+      },
+    });
+    return pageB('tweets', page.items, page.nextCursor);
+  },
+
+  searchCommunities: async (ctx) => {
+    const q = ctx.query;
+    const page = await paidPage(ctx, {
+      want: q.pageSize,
+      cursor: q.cursor,
+      read: (p) => ctx.services.platform.searchCommunityTweets(q.q, q.communityId, p),
+    });
+    return pageB('tweets', page.items, page.nextCursor);
+  },
+
+  getAllCommunityTweets: async (ctx) => {
+    const q = ctx.query;
+    const page = await paidPage(ctx, {
+      want: q.pageSize,
+      cursor: q.cursor,
+      read: (p) => ctx.services.platform.searchCommunityTweets(q.q, q.communityId, p),
+    });
+    return pageB('tweets', page.items, page.nextCursor);
+  },
+});

@@ -1,0 +1,78 @@
+import type { Selectable } from 'kysely';
+import type { XAccountsTable } from '../../db/schema.js';
+import { HttpError } from '../../http/errors.js';
+import type { HandlerContext } from '../../http/handler.js';
+
+/** A platform account the caller connected (spec 2.13). */
+export type ConnectedAccount = Selectable<XAccountsTable>;
+
+const CONNECT_HINT = 'connect one with POST /api/v1/x/accounts first';
+
+/**
+ * The connected account a private read acts as (spec 1.5: bookmarks, timelines, notifications and direct
+ * messages need one): the one `account` names (@username, platform user id or connection id), or the only
+ * one connected. None connected is 400 `account_required`; an unknown `account` is 404
+ * `account_not_found`; several without `account` is 400 `account_required` asking to name one; an account
+ * whose session needs renewing is 403 `account_needs_reauth`.
+ */
+export async function connectedAccount(
+  ctx: HandlerContext,
+  account: string | undefined,
+): Promise<ConnectedAccount> {
+  const { accountId } = ctx.requirePrincipal();
+  const rows = await ctx.services.database.db
+    .selectFrom('x_accounts')
+    .selectAll()
+    .where('account_id', '=', accountId)
+    .orderBy('created_at')
+    .execute();
+  if (!rows.length)
+    throw new HttpError('account_required', `this read needs a connected platform account; ${CONNECT_HINT}`);
+  let chosen: ConnectedAccount | undefined;
+  if (account !== undefined) {
+    const ref = account.replace(/^@/, '').toLowerCase();
+    chosen = rows.find((r) => r.x_username.toLowerCase() === ref || r.x_user_id === ref || r.id === account);
+    if (!chosen) throw new HttpError('account_not_found', `no connected account ${account}`);
+  } else if (rows.length > 1) {
+    const names = rows.map((r) => `@${r.x_username}`).join(', ');
+    throw new HttpError(
+      'account_required',
+      `several accounts are connected (${names}); name one with \`account\``,
+    );
+  } else chosen = rows[0];
+  if (!chosen)
+    throw new HttpError('account_required', `this read needs a connected platform account; ${CONNECT_HINT}`);
+  if (chosen.health === 'needsReauth' || chosen.status === 'needs_reauth') {
+    throw new HttpError(
+      'account_needs_reauth',
+      `@${chosen.x_username} must be re-authenticated before it can be read`,
+    );
+  }
+  return chosen;
+}
+
+/**
+ * The platform user the caller reads as, for "followers you know": its connected account, else the identity
+ * it linked to its service account (`the account's x-identity`); 400 `account_required` without either.
+ */
+export async function viewerUserRef(ctx: HandlerContext): Promise<string> {
+  const { accountId } = ctx.requirePrincipal();
+  const db = ctx.services.database.db;
+  const connected = await db
+    .selectFrom('x_accounts')
+    .select('x_user_id')
+    .where('account_id', '=', accountId)
+    .orderBy('created_at')
+    .executeTakeFirst();
+  if (connected) return connected.x_user_id;
+  const linked = await db
+    .selectFrom('accounts')
+    .select('x_username')
+    .where('id', '=', accountId)
+    .executeTakeFirst();
+  if (linked?.x_username) return linked.x_username;
+  throw new HttpError(
+    'account_required',
+    `"followers you know" needs your platform identity; ${CONNECT_HINT}`,
+  );
+}

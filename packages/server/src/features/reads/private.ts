@@ -1,0 +1,120 @@
+import { HttpError } from '../../http/errors.js';
+import type { PlatformDm, PlatformNotification, Tweet } from '../../platform/platform.js';
+import { connectedAccount } from './connected-account.js';
+import { defineReadHandlers } from './define.js';
+import { requireUser } from './lookups.js';
+import { meter, paidPage } from './metering.js';
+import { offsetCursor, pageB, readOffsetCursor } from './paging.js';
+
+/** Items per page of the private reads, which take no page size. */
+const PAGE = 20;
+
+const NOTIFICATION_WORDS: Record<string, string> = {
+  like: 'liked your post',
+  retweet: 'reposted your post',
+  reply: 'replied to your post',
+  quote: 'quoted your post',
+  mention: 'mentioned you',
+  follow: 'followed you',
+};
+
+/** A notification in the API's shape, worded the way the platform words it. */
+function toNotification(n: PlatformNotification) {
+  return {
+    id: n.id,
+    type: n.kind,
+    createdAt: n.createdAt,
+    text: `${n.actor.name} ${NOTIFICATION_WORDS[n.kind] ?? n.kind}`,
+    users: [n.actor],
+    ...(n.tweet && { tweet: n.tweet }),
+  };
+}
+
+/** A direct message in the API's shape; the conversation id joins both participants' ids. */
+function toMessage(m: PlatformDm) {
+  const [a, b] = [m.senderId, m.recipientId].sort();
+  return {
+    id: m.id,
+    conversationId: `${a}-${b}`,
+    senderId: m.senderId,
+    recipientId: m.recipientId,
+    text: m.text,
+    createdAt: m.createdAt,
+  };
+}
+
+/**
+ * Private reads (spec 1.5): bookmarks, bookmark folders, the home timeline, notifications and direct
+ * messages, read as the caller's connected account (see {@link connectedAccount}); 1 credit per item.
+ */
+export const privateHandlers = defineReadHandlers({
+  getBookmarks: async (ctx) => {
+    const q = ctx.query;
+    const account = await connectedAccount(ctx, q.account);
+    const page = await paidPage(ctx, {
+      want: PAGE,
+      cursor: q.cursor,
+      read: (p) => ctx.services.platform.bookmarks(account.x_user_id, q.folderId, p),
+    });
+    return pageB('tweets', page.items, page.nextCursor);
+  },
+
+  getBookmarkFolders: async (ctx) => {
+    const offset = readOffsetCursor('bookmark_folders', ctx.query.cursor);
+    const account = await connectedAccount(ctx, ctx.query.account);
+    const all = await ctx.services.platform.bookmarkFolders(account.x_user_id);
+    const m = meter(ctx);
+    const remaining = all.slice(offset, offset + PAGE);
+    const folders = remaining.slice(0, remaining.length ? await m.affordable(remaining.length) : 0);
+    await m.charge(folders.length);
+    const end = offset + folders.length;
+    return pageB('folders', folders, end < all.length ? offsetCursor('bookmark_folders', end) : undefined);
+  },
+
+  getTimeline: async (ctx) => {
+    const q = ctx.query;
+    const account = await connectedAccount(ctx, q.account);
+    const seen = new Set(q.seenTweetIds?.split(',') ?? []);
+    const page = await paidPage(ctx, {
+      want: PAGE,
+      cursor: q.cursor,
+      keep: (t: Tweet) => !seen.has(t.id),
+      read: (p) => ctx.services.platform.homeTimeline(account.x_user_id, p),
+    });
+    return pageB('tweets', page.items, page.nextCursor);
+  },
+
+  getNotifications: async (ctx) => {
+    const q = ctx.query;
+    const account = await connectedAccount(ctx, q.account);
+    const keep = (n: PlatformNotification) =>
+      q.type === 'Verified'
+        ? n.actor.verified === true
+        : q.type === 'Mentions'
+          ? n.kind === 'mention' || n.kind === 'reply'
+          : true;
+    const page = await paidPage(ctx, {
+      want: PAGE,
+      cursor: q.cursor,
+      keep,
+      read: (p) => ctx.services.platform.notifications(account.x_user_id, p),
+    });
+    return pageB('notifications', page.items.map(toNotification), page.nextCursor);
+  },
+
+  getDmHistory: async (ctx) => {
+    const q = ctx.query;
+    const account = await connectedAccount(ctx, q.account);
+    const other = await requireUser(ctx.services.platform, ctx.params.userId);
+    if (other.id === account.x_user_id)
+      throw new HttpError('invalid_input', 'userId: a conversation needs another user');
+    const maxId = q.maxId === undefined ? undefined : BigInt(q.maxId);
+    const page = await paidPage(ctx, {
+      want: PAGE,
+      cursor: q.cursor,
+      keep: (m: PlatformDm) => maxId === undefined || BigInt(m.id) <= maxId,
+      read: (p) => ctx.services.platform.dmHistory(account.x_user_id, other.id, p),
+    });
+    return pageB('messages', page.items.map(toMessage), page.nextCursor);
+  },
+});

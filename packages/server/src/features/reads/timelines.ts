@@ -1,0 +1,58 @@
+import type { HandlerContext, OperationId } from '../../http/handler.js';
+import type { PageRequest, Platform, PlatformPage, Tweet, TweetFilters } from '../../platform/platform.js';
+import { tweetMatcher as platformFilters } from '../../platform/xapi/filters.js';
+import { defineReadHandlers } from './define.js';
+import { type TweetFilterParams, toTweetFilters, tweetMatcher } from './filters.js';
+import { requireReadableUser } from './lookups.js';
+import { paidPage } from './metering.js';
+import { pageB } from './paging.js';
+
+type Reader = (
+  platform: Platform,
+  userId: string,
+  filters: TweetFilters,
+  page: PageRequest,
+) => Promise<PlatformPage<Tweet>>;
+
+/**
+ * One user timeline (spec 4.10): the user must be readable (404 missing or suspended, free 403 when
+ * protected), then a per-result page. Filters the listing cannot apply itself are checked on each tweet.
+ */
+async function timeline(
+  ctx: HandlerContext<OperationId>,
+  query: TweetFilterParams & { cursor?: string | undefined; pageSize: number },
+  read: Reader,
+  platformAppliesFilters: boolean,
+) {
+  const { platform } = ctx.services;
+  const user = await requireReadableUser(platform, (ctx.params as { id: string }).id);
+  const filters = toTweetFilters(query, ctx.services.clock.now());
+  const [own, extra] = [platformFilters(filters, platformAppliesFilters), tweetMatcher(query)];
+  const page = await paidPage(ctx, {
+    want: query.pageSize,
+    cursor: query.cursor,
+    keep: (t: Tweet) => own(t) && extra(t),
+    read: (p) => read(platform, user.id, filters, p),
+  });
+  return pageB('tweets', page.items, page.nextCursor);
+}
+
+/** The tweet timelines of a user: tweets, replies, likes, media, mentions. */
+export const timelineHandlers = defineReadHandlers({
+  getUserTweets: async (ctx) =>
+    timeline(
+      ctx,
+      ctx.query,
+      (platform, id, filters, p) =>
+        platform.userTweets(id, { ...filters, includeReplies: ctx.query.includeReplies }, p),
+      true,
+    ),
+  getUserReplies: async (ctx) =>
+    timeline(ctx, ctx.query, (platform, id, _f, p) => platform.userReplies(id, p), false),
+  getUserLikes: async (ctx) =>
+    timeline(ctx, ctx.query, (platform, id, _f, p) => platform.userLikes(id, p), false),
+  getUserMedia: async (ctx) =>
+    timeline(ctx, ctx.query, (platform, id, _f, p) => platform.userMedia(id, p), false),
+  getUserMentions: async (ctx) =>
+    timeline(ctx, ctx.query, (platform, id, _f, p) => platform.userMentions(id, p), false),
+});

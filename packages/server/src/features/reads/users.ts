@@ -1,0 +1,186 @@
+import type { Platform, PlatformList, UserProfile } from '../../platform/platform.js';
+import { viewerUserRef } from './connected-account.js';
+import { defineReadHandlers } from './define.js';
+import { toUserFilters, userMatcher } from './filters.js';
+import { requireReadableUser, requireUser } from './lookups.js';
+import { meter, paidCall, paidPage } from './metering.js';
+import { type Gathered, membershipPageSize, pageB } from './paging.js';
+
+/** Member avatars shown on a list (spec 2.12: sample member avatar URLs). */
+const AVATAR_SAMPLE = 3;
+
+/** The coverage diagnostic of a follower-style read the caller asked to walk in coverage mode. */
+function coverage(page: Gathered<UserProfile>, expected: number | undefined) {
+  return {
+    mode: 'coverage',
+    complete: page.nextCursor === undefined,
+    ...(page.nextCursor === undefined && { stopReason: 'exhausted' }),
+    platformPages: page.platformPages,
+    ...(expected !== undefined && { expectedUsers: expected }),
+  };
+}
+
+/** `1.2K members`: a count the way the platform displays it. */
+function memberCountText(n: number): string {
+  const short =
+    n >= 1_000_000
+      ? `${+(n / 1_000_000).toFixed(1)}M`
+      : n >= 1_000
+        ? `${+(n / 1_000).toFixed(1)}K`
+        : String(n);
+  return `${short} ${n === 1 ? 'member' : 'members'}`;
+}
+
+/** User lookups, searches and follower-style lists (spec 4.10). */
+export const userHandlers = defineReadHandlers({
+  getBatchUsers: async (ctx) => {
+    // Ids are looked up as far as credits reach; profiles returned are charged, the rest is reported.
+    const ids = [...new Set(ctx.query.ids)];
+    const m = meter(ctx);
+    const processed = ids.slice(0, await m.affordable(ids.length));
+    const byId = new Map((await ctx.services.platform.getUsers(processed)).map((u) => [u.id, u]));
+    const users = processed.flatMap((id) => {
+      const u = byId.get(id);
+      return u && !u.unavailable ? [u] : [];
+    });
+    await m.charge(users.length);
+    const returned = new Set(users.map((u) => u.id));
+    return {
+      users,
+      has_next_page: false,
+      next_cursor: '',
+      requested_count: ctx.query.ids.length,
+      processed_count: processed.length,
+      returned_count: users.length,
+      unavailable_ids: processed.filter((id) => !returned.has(id)),
+      unprocessed_ids: ids.slice(processed.length),
+    } as const;
+  },
+
+  searchUsers: async (ctx) => {
+    const q = ctx.query;
+    const page = await paidPage(ctx, {
+      want: q.pageSize,
+      cursor: q.cursor,
+      keep: userMatcher(q, ctx.services.clock.now()),
+      read: (p) => ctx.services.platform.searchUsers(q.q, toUserFilters(q), p),
+    });
+    return pageB('users', page.items, page.nextCursor);
+  },
+
+  getUser: async (ctx) => paidCall(ctx, () => requireUser(ctx.services.platform, ctx.params.id)),
+
+  checkFollow: async (ctx) => {
+    const { platform } = ctx.services;
+    return paidCall(ctx, async () => {
+      const source = await requireUser(platform, ctx.query.source);
+      const target = await requireUser(platform, ctx.query.target);
+      const follow = await platform.checkFollow(source.id, target.id);
+      return { ...follow, sourceUsername: source.username, targetUsername: target.username };
+    });
+  },
+
+  getFollowersYouKnow: async (ctx) => {
+    const { platform } = ctx.services;
+    const viewer = await requireUser(platform, await viewerUserRef(ctx));
+    const user = await requireReadableUser(platform, ctx.params.id);
+    const page = await paidPage(ctx, {
+      want: ctx.query.pageSize,
+      cursor: ctx.query.cursor,
+      keep: userMatcher(ctx.query, ctx.services.clock.now()),
+      read: (p) => platform.followersYouKnow(viewer.id, user.id, p),
+    });
+    return pageB('users', page.items, page.nextCursor);
+  },
+
+  getUserFollowers: async (ctx) => {
+    const q = ctx.query;
+    const { platform } = ctx.services;
+    const user = await requireReadableUser(platform, ctx.params.id);
+    const page = await paidPage(ctx, {
+      want: q.limit ?? q.pageSize,
+      cursor: q.cursor ?? q.after,
+      keep: userMatcher(q, ctx.services.clock.now()),
+      read: (p) => platform.followers(user.id, toUserFilters(q), p),
+    });
+    return {
+      ...pageB('users', page.items, page.nextCursor),
+      ...(q.mode === 'coverage' && { diagnostic: coverage(page, user.followers) }),
+    };
+  },
+
+  getUserFollowing: async (ctx) => {
+    const q = ctx.query;
+    const { platform } = ctx.services;
+    const user = await requireReadableUser(platform, ctx.params.id);
+    const page = await paidPage(ctx, {
+      want: q.limit ?? q.pageSize,
+      cursor: q.cursor ?? q.after,
+      keep: userMatcher(q, ctx.services.clock.now()),
+      read: (p) => platform.following(user.id, toUserFilters(q), p),
+    });
+    return {
+      ...pageB('users', page.items, page.nextCursor),
+      ...(q.mode === 'coverage' && { diagnostic: coverage(page, user.following) }),
+    };
+  },
+
+  getUserVerifiedFollowers: async (ctx) => {
+    const q = ctx.query;
+    const { platform } = ctx.services;
+    const user = await requireReadableUser(platform, ctx.params.id);
+    const page = await paidPage(ctx, {
+      want: q.limit ?? q.pageSize,
+      cursor: q.cursor ?? q.after,
+      keep: userMatcher(q, ctx.services.clock.now()),
+      read: (p) => platform.verifiedFollowers(user.id, p),
+    });
+    return {
+      ...pageB('users', page.items, page.nextCursor),
+      ...(q.mode === 'coverage' && { diagnostic: coverage(page, undefined) }),
+    };
+  },
+
+  getUserListMemberships: async (ctx) => {
+    const { platform } = ctx.services;
+    const user = await requireReadableUser(platform, ctx.params.id);
+    const page = await paidPage(ctx, {
+      want: membershipPageSize(ctx.request.query, ctx.query),
+      cursor: ctx.query.cursor,
+      read: (p) => platform.listMemberships(user.id, p),
+    });
+    const lists = await Promise.all(
+      page.items.map(async (list) => toList(list, await avatars(ctx.services.platform, list))),
+    );
+    return pageB('lists', lists, page.nextCursor);
+  },
+});
+
+/** A few member avatars of a list; none when the platform cannot list its members. */
+async function avatars(platform: Platform, list: PlatformList): Promise<string[]> {
+  try {
+    const members = await platform.listMembers(list.id, { pageSize: AVATAR_SAMPLE });
+    return (members?.items ?? [])
+      .flatMap((u) => (u.profilePicture ? [u.profilePicture] : []))
+      .slice(0, AVATAR_SAMPLE);
+  } catch {
+    return [];
+  }
+}
+
+/** A platform list in the API's shape (spec 2.12). */
+function toList(list: PlatformList, memberAvatarUrls: string[]) {
+  return {
+    id: list.id,
+    name: list.name,
+    description: list.description,
+    memberCount: list.memberCount,
+    subscriberCount: list.subscriberCount,
+    owner: list.owner,
+    url: `https://x.com/i/lists/${list.id}`,
+    createdAt: list.createdAt,
+    ...(list.bannerUrl && { bannerUrl: list.bannerUrl }),
+    memberAvatarUrls,
+    memberCountText: memberCountText(list.memberCount),
+  };
+}

@@ -1,0 +1,14 @@
+import type { z } from 'zod';
+import { HttpError } from '../../http/errors.js';
+import { describeIssue } from '../../http/register.js';
+
+/** Validates what a plain route received; 400 `invalid_input` naming the first bad field. */
+export function parseInput<S extends z.ZodType>(
+  schema: S,
+  value: unknown,
+  where: 'body' | 'query' | 'path',
+): z.output<S> {
+  const r = schema.safeParse(value ?? {});
+  if (!r.success) throw new HttpError('invalid_input', describeIssue(where, r.error));
+  return r.data;
+}

@@ -1,0 +1,89 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { num } from '../../db/database.js';
+import { HttpError } from '../../http/errors.js';
+import type { Services } from '../../services.js';
+import { sessionCookie } from '../auth/authenticate.js';
+import { sessionCookieHeader } from './cookie.js';
+import { consumeMagicLink, createMagicLink, type MagicLinkRefusal } from './magic-links.js';
+import { deliverMagicLink } from './outbox.js';
+import { parseInput } from './parse-input.js';
+import { createSession, deleteSession, SESSION_TTL_MS } from './sessions.js';
+import { accountForEmail } from './sign-in-account.js';
+
+const Email = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254)
+  .regex(/^[^\s@]+@[^\s@]+$/, 'must be an e-mail address');
+
+/** Where to go after signing in: a path on this server only (never another origin). */
+const NextPath = z
+  .string()
+  .max(2_000)
+  .regex(/^\/(?![/\\])[^\s]*$/, 'must be a path on this server');
+
+const MagicLinkBody = z.object({ email: Email, next: NextPath.optional() });
+const CallbackQuery = z.object({ token: z.string().min(1).max(200), next: NextPath.optional() });
+
+const REFUSALS: Record<MagicLinkRefusal, string> = {
+  unknown: 'this sign-in link is not valid; ask for a new one',
+  used: 'this sign-in link was already used; ask for a new one',
+  expired: 'this sign-in link has expired; ask for a new one',
+};
+
+/**
+ * Local sign-in for the dashboard flows (spec 5.1): an e-mail magic link written to the server log (no SMTP),
+ * a `session_token` cookie valid 30 days, and sign-out. Sessions then work on every operation that accepts
+ * them; the cookie is HttpOnly, SameSite=Lax and Secure when the public URL is https.
+ */
+export function registerSessionRoutes(app: FastifyInstance, services: Services): void {
+  const db = services.database.db;
+  const secure = () => services.publicUrl().startsWith('https://');
+
+  app.post('/auth/magic-link', async (request, reply) => {
+    const { email, next } = parseInput(MagicLinkBody, request.body, 'body');
+    const { token, expiresAt } = await createMagicLink(db, email, services.clock.now());
+    const url = new URL('/auth/magic-link/callback', `${services.publicUrl()}/`);
+    url.searchParams.set('token', token);
+    if (next) url.searchParams.set('next', next);
+    deliverMagicLink(app, { email, url: url.toString(), expiresAt });
+    // The same answer whether or not the address has an account: nothing is revealed about who signed up.
+    return reply.status(202).send({
+      success: true,
+      message:
+        'a sign-in link was written to the server log (SMTP is not configured); it works once, for 15 minutes',
+      expiresAt: new Date(expiresAt).toISOString(),
+    });
+  });
+
+  app.get('/auth/magic-link/callback', async (request, reply) => {
+    const { token, next } = parseInput(CallbackQuery, request.query, 'query');
+    const now = services.clock.now();
+    const used = await consumeMagicLink(db, token, now);
+    if ('refused' in used) throw new HttpError('unauthenticated', REFUSALS[used.refused]);
+    const account = await accountForEmail(db, used.email, now);
+    const session = await createSession(db, account.id, now);
+    reply.header(
+      'set-cookie',
+      sessionCookieHeader(session.token, Math.floor(SESSION_TTL_MS / 1000), secure()),
+    );
+    reply.header('cache-control', 'no-store');
+    if (next) return reply.redirect(next, 303);
+    return reply.send({
+      success: true,
+      email: account.email,
+      isOwner: num(account.is_owner) === 1,
+      expiresAt: new Date(session.expiresAt).toISOString(),
+    });
+  });
+
+  app.post('/auth/logout', async (request, reply) => {
+    const cookie = request.headers.cookie;
+    const token = sessionCookie(Array.isArray(cookie) ? cookie[0] : cookie);
+    if (token) await deleteSession(db, token);
+    reply.header('set-cookie', sessionCookieHeader('', 0, secure()));
+    return reply.send({ success: true });
+  });
+}

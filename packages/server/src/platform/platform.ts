@@ -1,0 +1,204 @@
+import type { schemas } from '@xsvc/sdk/contract';
+
+/** A tweet in the API's shape (spec 2.10). */
+export type Tweet = schemas.Tweet;
+/** A user profile in the API's shape (reference `UserProfile`). */
+export type UserProfile = schemas.UserProfile;
+
+/** A page request: an opaque cursor from a previous page and a page size. */
+export interface PageRequest {
+  cursor?: string | undefined;
+  pageSize: number;
+}
+
+/** A page of results: `nextCursor` is absent on the last page. */
+export interface PlatformPage<T> {
+  items: T[];
+  nextCursor?: string | undefined;
+}
+
+/** Why a tweet cannot be returned (spec 7: a single-tweet 404 may carry `reason`). */
+export type TweetMissingReason = 'deleted' | 'author_suspended' | 'protected' | 'not_found';
+
+/** The result of a single-tweet lookup. */
+export type TweetLookup = { tweet: Tweet } | { missing: TweetMissingReason };
+
+/** Filters shared by the tweet searches and timelines (the reference's tweet filter parameters). */
+export interface TweetFilters {
+  fromUser?: string;
+  toUser?: string;
+  mentioning?: string;
+  language?: string;
+  sinceTime?: number;
+  untilTime?: number;
+  mediaType?: string;
+  minFaves?: number;
+  minRetweets?: number;
+  minReplies?: number;
+  replies?: 'include' | 'exclude' | 'only';
+  retweets?: 'include' | 'exclude' | 'only';
+  quotes?: 'include' | 'exclude' | 'only';
+  verifiedOnly?: boolean;
+  exactPhrase?: string;
+  excludeWords?: string[];
+  anyWords?: string[];
+  hashtags?: string[];
+}
+
+/** A tweet search: the free text of `q` (platform operators allowed), filters and ordering. */
+export interface TweetSearch extends TweetFilters {
+  q: string;
+  queryType: 'Latest' | 'Top';
+}
+
+/** Filters of user listings (the reference's user filter parameters). */
+export interface UserFilters {
+  minFollowers?: number;
+  maxFollowers?: number;
+  verifiedOnly?: boolean;
+  bioContains?: string;
+}
+
+/** A list (spec 2.12 list-memberships fields). */
+export interface PlatformList {
+  id: string;
+  name: string;
+  description: string;
+  memberCount: number;
+  subscriberCount: number;
+  createdAt: string;
+  owner: UserProfile;
+  bannerUrl?: string;
+}
+
+/** A community. */
+export interface PlatformCommunity {
+  id: string;
+  name: string;
+  description: string;
+  memberCount: number;
+  moderatorCount: number;
+  createdAt: string;
+  creator: UserProfile;
+}
+
+/** A long-form article attached to a tweet. */
+export interface PlatformArticle {
+  tweetId: string;
+  title: string;
+  bodyText: string;
+  previewText: string;
+  coverImageUrl?: string;
+  author: UserProfile;
+  createdAt: string;
+}
+
+/** A trend of a region. */
+export interface PlatformTrend {
+  name: string;
+  description?: string;
+  rank: number;
+  query: string;
+}
+
+/** A direct message. */
+export interface PlatformDm {
+  id: string;
+  senderId: string;
+  recipientId: string;
+  text: string;
+  createdAt: string;
+}
+
+/** A notification of the connected account. */
+export interface PlatformNotification {
+  id: string;
+  kind: string;
+  actor: UserProfile;
+  tweet?: Tweet;
+  createdAt: string;
+}
+
+/** Thrown by a platform for an operation it cannot serve (the xapi platform without an endpoint for it). */
+export class PlatformUnavailableError extends Error {
+  override readonly name = 'PlatformUnavailableError';
+  constructor(
+    readonly code: 'x_api_unavailable' | 'x_api_rate_limited' | 'x_api_unauthorized',
+    message: string,
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Every read and write of the social platform the features need. `simulated` keeps a seeded network in the
+ * server's own database; `xapi` calls the X API v2. Features depend on this interface only.
+ *
+ * Identifiers: `userRef` is a user id, a username with or without @, or a profile URL; implementations
+ * resolve it. Reads of protected or suspended accounts' timelines throw nothing: the route decides (spec 7:
+ * protected timelines are a free 403), using `getUser`.
+ */
+export interface Platform {
+  readonly kind: 'simulated' | 'xapi';
+
+  // Users
+  getUser(userRef: string): Promise<UserProfile | undefined>;
+  getUsers(ids: readonly string[]): Promise<UserProfile[]>;
+  searchUsers(q: string, filters: UserFilters, page: PageRequest): Promise<PlatformPage<UserProfile>>;
+  followers(userId: string, filters: UserFilters, page: PageRequest): Promise<PlatformPage<UserProfile>>;
+  following(userId: string, filters: UserFilters, page: PageRequest): Promise<PlatformPage<UserProfile>>;
+  verifiedFollowers(userId: string, page: PageRequest): Promise<PlatformPage<UserProfile>>;
+  /** Followers of `userId` that `viewerId` follows. */
+  followersYouKnow(viewerId: string, userId: string, page: PageRequest): Promise<PlatformPage<UserProfile>>;
+  /** Whether `sourceId` follows `targetId`, and the reverse. */
+  checkFollow(sourceId: string, targetId: string): Promise<{ isFollowing: boolean; isFollowedBy: boolean }>;
+  listMemberships(userId: string, page: PageRequest): Promise<PlatformPage<PlatformList>>;
+
+  // Tweets
+  getTweet(id: string): Promise<TweetLookup>;
+  getTweets(ids: readonly string[]): Promise<Tweet[]>;
+  searchTweets(search: TweetSearch, page: PageRequest): Promise<PlatformPage<Tweet>>;
+  userTweets(
+    userId: string,
+    opts: TweetFilters & { includeReplies?: boolean },
+    page: PageRequest,
+  ): Promise<PlatformPage<Tweet>>;
+  userReplies(userId: string, page: PageRequest): Promise<PlatformPage<Tweet>>;
+  userLikes(userId: string, page: PageRequest): Promise<PlatformPage<Tweet>>;
+  userMedia(userId: string, page: PageRequest): Promise<PlatformPage<Tweet>>;
+  userMentions(userId: string, page: PageRequest): Promise<PlatformPage<Tweet>>;
+  replies(tweetId: string, filters: TweetFilters, page: PageRequest): Promise<PlatformPage<Tweet>>;
+  quotes(tweetId: string, filters: TweetFilters, page: PageRequest): Promise<PlatformPage<Tweet>>;
+  thread(tweetId: string, page: PageRequest): Promise<PlatformPage<Tweet>>;
+  retweeters(tweetId: string, filters: UserFilters, page: PageRequest): Promise<PlatformPage<UserProfile>>;
+  favoriters(tweetId: string, filters: UserFilters, page: PageRequest): Promise<PlatformPage<UserProfile>>;
+
+  // Lists, communities, articles, trends, jobs
+  listMembers(listId: string, page: PageRequest): Promise<PlatformPage<UserProfile> | undefined>;
+  listFollowers(listId: string, page: PageRequest): Promise<PlatformPage<UserProfile> | undefined>;
+  listTweets(listId: string, page: PageRequest): Promise<PlatformPage<Tweet> | undefined>;
+  community(id: string): Promise<PlatformCommunity | undefined>;
+  communityMembers(
+    id: string,
+    role: 'member' | 'moderator',
+    page: PageRequest,
+  ): Promise<PlatformPage<UserProfile> | undefined>;
+  communityTweets(id: string, page: PageRequest): Promise<PlatformPage<Tweet> | undefined>;
+  searchCommunityTweets(
+    q: string,
+    communityId: string | undefined,
+    page: PageRequest,
+  ): Promise<PlatformPage<Tweet>>;
+  article(tweetId: string): Promise<PlatformArticle | undefined>;
+  trends(woeid: number): Promise<PlatformTrend[]>;
+  /** A job listing (spec 2.12) by id; `closed` when it no longer accepts applications. */
+  job(id: string): Promise<{ job: Record<string, unknown>; closed: boolean } | undefined>;
+
+  // Private reads of a connected account (its platform user id)
+  bookmarks(userId: string, folderId: string | undefined, page: PageRequest): Promise<PlatformPage<Tweet>>;
+  bookmarkFolders(userId: string): Promise<{ id: string; name: string }[]>;
+  homeTimeline(userId: string, page: PageRequest): Promise<PlatformPage<Tweet>>;
+  notifications(userId: string, page: PageRequest): Promise<PlatformPage<PlatformNotification>>;
+  dmHistory(userId: string, otherUserId: string, page: PageRequest): Promise<PlatformPage<PlatformDm>>;
+}

@@ -1,0 +1,27 @@
+/**
+ * The simulated platform: a deterministic, seeded social network kept in the server's own database, the
+ * reads of the `Platform` interface over it, and the control mutations behind `/sim/*`.
+ */
+
+export type { CreateTweetInput, CreateUserInput, UpdateUserPatch, VerifiedType } from './control.js';
+export { SimulatedControl } from './control.js';
+export type { Keyset } from './cursor.js';
+export { decodeCursor, decodeOffsetCursor, encodeCursor, encodeOffsetCursor } from './cursor.js';
+export type { SimErrorCode } from './errors.js';
+export {
+  InvalidCursorError,
+  isSimulatedPlatformError,
+  SIM_ERROR_CODES,
+  SimulatedPlatformError,
+} from './errors.js';
+export { compareIds, isNumericId, snowflake, snowflakeTime } from './ids.js';
+export { parseJobRef, parseTweetRef, parseUserRef } from './refs.js';
+export { FIXED_ACCOUNTS } from './seed/fixed-accounts.js';
+export type { SeedOptions } from './seed/generate.js';
+export { generateNetwork } from './seed/generate.js';
+export type { SeedSize, SizeProfile } from './seed/model.js';
+export { SIZE_PROFILES } from './seed/model.js';
+export { TREND_WOEIDS } from './seed/trends.js';
+export type { SeededWith, SeedReport } from './seed.js';
+export { clearNetwork, readSeededWith, SEEDED_WITH_KEY, seedNetwork } from './seed.js';
+export { SimulatedPlatform } from './simulated-platform.js';

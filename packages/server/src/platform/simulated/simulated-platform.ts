@@ -1,0 +1,78 @@
+import type { Kysely } from 'kysely';
+import type { Clock } from '../../clock.js';
+import type { Database } from '../../db/schema.js';
+import type { Platform } from '../platform.js';
+import { CollectionReads } from './collection-reads.js';
+import { PrivateReads } from './private-reads.js';
+import { ReadContext } from './read-context.js';
+import { TweetReads } from './tweet-reads.js';
+import { UserReads } from './user-reads.js';
+
+/**
+ * The `simulated` platform: every read of the {@link Platform} interface over the seeded network kept in
+ * the server's own database (the sim_* tables). Listings are keyset-paged (stable under concurrent writes);
+ * tweet listings are newest first, searches support the platform's operators, and deleted tweets,
+ * suspended authors and (in public listings) protected authors are left out. A cursor this platform did not
+ * issue for the listing throws `InvalidCursorError` (400 `invalid_input`).
+ */
+export class SimulatedPlatform implements Platform {
+  readonly kind = 'simulated' as const;
+  private readonly users: UserReads;
+  private readonly tweets: TweetReads;
+  private readonly collections: CollectionReads;
+  private readonly own: PrivateReads;
+
+  constructor(db: Kysely<Database>, clock: Clock) {
+    const ctx = new ReadContext(db, clock);
+    this.users = new UserReads(ctx);
+    this.tweets = new TweetReads(ctx);
+    this.collections = new CollectionReads(ctx);
+    this.own = new PrivateReads(ctx);
+  }
+
+  // Users
+  getUser: Platform['getUser'] = (...a) => this.users.getUser(...a);
+  getUsers: Platform['getUsers'] = (...a) => this.users.getUsers(...a);
+  searchUsers: Platform['searchUsers'] = (...a) => this.users.searchUsers(...a);
+  followers: Platform['followers'] = (...a) => this.users.followers(...a);
+  following: Platform['following'] = (...a) => this.users.following(...a);
+  verifiedFollowers: Platform['verifiedFollowers'] = (...a) => this.users.verifiedFollowers(...a);
+  followersYouKnow: Platform['followersYouKnow'] = (...a) => this.users.followersYouKnow(...a);
+  checkFollow: Platform['checkFollow'] = (...a) => this.users.checkFollow(...a);
+  listMemberships: Platform['listMemberships'] = (...a) => this.users.listMemberships(...a);
+
+  // Tweets
+  getTweet: Platform['getTweet'] = (...a) => this.tweets.getTweet(...a);
+  getTweets: Platform['getTweets'] = (...a) => this.tweets.getTweets(...a);
+  searchTweets: Platform['searchTweets'] = (...a) => this.tweets.searchTweets(...a);
+  userTweets: Platform['userTweets'] = (...a) => this.tweets.userTweets(...a);
+  userReplies: Platform['userReplies'] = (...a) => this.tweets.userReplies(...a);
+  userLikes: Platform['userLikes'] = (...a) => this.tweets.userLikes(...a);
+  userMedia: Platform['userMedia'] = (...a) => this.tweets.userMedia(...a);
+  userMentions: Platform['userMentions'] = (...a) => this.tweets.userMentions(...a);
+  replies: Platform['replies'] = (...a) => this.tweets.replies(...a);
+  quotes: Platform['quotes'] = (...a) => this.tweets.quotes(...a);
+  thread: Platform['thread'] = (...a) => this.tweets.thread(...a);
+  retweeters: Platform['retweeters'] = (...a) => this.tweets.retweeters(...a);
+  favoriters: Platform['favoriters'] = (...a) => this.tweets.favoriters(...a);
+
+  // Lists, communities, articles, trends, jobs
+  listMembers: Platform['listMembers'] = (...a) => this.collections.listMembers(...a);
+  listFollowers: Platform['listFollowers'] = (...a) => this.collections.listFollowers(...a);
+  listTweets: Platform['listTweets'] = (...a) => this.collections.listTweets(...a);
+  community: Platform['community'] = (...a) => this.collections.community(...a);
+  communityMembers: Platform['communityMembers'] = (...a) => this.collections.communityMembers(...a);
+  communityTweets: Platform['communityTweets'] = (...a) => this.collections.communityTweets(...a);
+  searchCommunityTweets: Platform['searchCommunityTweets'] = (...a) =>
+    this.collections.searchCommunityTweets(...a);
+  article: Platform['article'] = (...a) => this.collections.article(...a);
+  trends: Platform['trends'] = (...a) => this.collections.trends(...a);
+  job: Platform['job'] = (...a) => this.collections.job(...a);
+
+  // Private reads of a connected account
+  bookmarks: Platform['bookmarks'] = (...a) => this.own.bookmarks(...a);
+  bookmarkFolders: Platform['bookmarkFolders'] = (...a) => this.own.bookmarkFolders(...a);
+  homeTimeline: Platform['homeTimeline'] = (...a) => this.own.homeTimeline(...a);
+  notifications: Platform['notifications'] = (...a) => this.own.notifications(...a);
+  dmHistory: Platform['dmHistory'] = (...a) => this.own.dmHistory(...a);
+}

@@ -1,0 +1,28 @@
+import { type FetchLike, XApiClient } from './client.js';
+import { XApiPlatform } from './xapi-platform.js';
+
+export type { FetchLike, XApiClientOptions, XQuery } from './client.js';
+export { isXApiRequestError, XApiClient, XApiRequestError } from './client.js';
+export type { Expanded } from './mappers.js';
+export { expand, mapAuthor, mapList, mapTrends, mapTweet, mapUser } from './mappers.js';
+export { MAX_FOLLOW_SCAN } from './relations.js';
+export type { UserRef } from './user-ref.js';
+export { parseUserRef } from './user-ref.js';
+export { XApiPlatform } from './xapi-platform.js';
+
+/** What the `xapi` platform needs: the app bearer token, the API origin and optionally a `fetch`. */
+export interface CreateXApiPlatformOptions {
+  bearerToken: string;
+  /** `https://api.x.com` by default (config `X_API_BASE_URL`). */
+  baseUrl?: string | undefined;
+  fetch?: FetchLike | undefined;
+  /** Per-request timeout; 10 s by default. */
+  timeoutMs?: number | undefined;
+  /** The clock used to turn `x-rate-limit-reset` into a wait (milliseconds since the epoch). */
+  now?: (() => number) | undefined;
+}
+
+/** Builds the `xapi` platform: reads through the X API v2 with an app bearer token. */
+export function createXApiPlatform(opts: CreateXApiPlatformOptions): XApiPlatform {
+  return new XApiPlatform(new XApiClient(opts));
+}

@@ -1,0 +1,142 @@
+/**
+ * The X API v2 wire shapes this platform reads, limited to the fields it requests (see `fields.ts`). Every
+ * field but the defaults is optional: X omits a field it has no value for, and older objects lack newer ones.
+ */
+
+/** A `public_metrics` block of a post. */
+export interface XTweetMetrics {
+  retweet_count?: number;
+  reply_count?: number;
+  like_count?: number;
+  quote_count?: number;
+  bookmark_count?: number;
+  impression_count?: number;
+}
+
+/** The `entities` of a post (or of its `note_tweet`). */
+export interface XEntities {
+  urls?: {
+    start?: number;
+    end?: number;
+    url: string;
+    expanded_url?: string;
+    display_url?: string;
+    media_key?: string;
+  }[];
+  mentions?: { start?: number; end?: number; username: string; id?: string }[];
+  hashtags?: { start?: number; end?: number; tag: string }[];
+  cashtags?: { start?: number; end?: number; tag: string }[];
+}
+
+/** A post (`tweet.fields`). */
+export interface XTweet {
+  id: string;
+  text: string;
+  created_at?: string;
+  author_id?: string;
+  conversation_id?: string;
+  in_reply_to_user_id?: string;
+  lang?: string;
+  reply_settings?: string;
+  referenced_tweets?: { type: 'retweeted' | 'quoted' | 'replied_to'; id: string }[];
+  attachments?: { media_keys?: string[]; poll_ids?: string[] };
+  entities?: XEntities;
+  public_metrics?: XTweetMetrics;
+  note_tweet?: { text: string; entities?: XEntities };
+  edit_history_tweet_ids?: string[];
+}
+
+/** A user (`user.fields`). */
+export interface XUser {
+  id: string;
+  name: string;
+  username: string;
+  created_at?: string;
+  description?: string;
+  location?: string;
+  url?: string;
+  entities?: { url?: { urls?: { url: string; expanded_url?: string }[] } };
+  pinned_tweet_id?: string;
+  profile_image_url?: string;
+  profile_banner_url?: string;
+  protected?: boolean;
+  verified?: boolean;
+  verified_type?: string;
+  withheld?: { country_codes?: string[] };
+  public_metrics?: {
+    followers_count?: number;
+    following_count?: number;
+    tweet_count?: number;
+    listed_count?: number;
+    like_count?: number;
+    media_count?: number;
+  };
+}
+
+/** A media item (`media.fields`). */
+export interface XMedia {
+  media_key: string;
+  type: string;
+  url?: string;
+  preview_image_url?: string;
+  width?: number;
+  height?: number;
+  duration_ms?: number;
+  alt_text?: string;
+  variants?: { bit_rate?: number; content_type: string; url: string }[];
+}
+
+/** A poll (`poll.fields`). */
+export interface XPoll {
+  id: string;
+  options: { position: number; label: string; votes?: number }[];
+  duration_minutes?: number;
+  end_datetime?: string;
+  voting_status?: string;
+}
+
+/** A list (`list.fields`). */
+export interface XList {
+  id: string;
+  name: string;
+  created_at?: string;
+  description?: string;
+  follower_count?: number;
+  member_count?: number;
+  owner_id?: string;
+  private?: boolean;
+}
+
+/** A trend of `GET /2/trends/by/woeid/:woeid`. */
+export interface XTrend {
+  trend_name: string;
+  tweet_count?: number;
+}
+
+/** The objects that expansions add next to `data`. */
+export interface XIncludes {
+  users?: XUser[];
+  tweets?: XTweet[];
+  media?: XMedia[];
+  polls?: XPoll[];
+}
+
+/** A problem object (RFC 7807 style), at the top level of an error or inside `errors` of a partial answer. */
+export interface XProblem {
+  type?: string;
+  title?: string;
+  detail?: string;
+  status?: number;
+  value?: string;
+  resource_type?: string;
+  resource_id?: string;
+  parameter?: string;
+}
+
+/** Every v2 answer: `data`, `includes`, `meta` (pagination) and partial `errors`. */
+export interface XResponse<T> {
+  data?: T;
+  includes?: XIncludes;
+  meta?: { result_count?: number; next_token?: string; previous_token?: string };
+  errors?: XProblem[];
+}

@@ -1,0 +1,359 @@
+import {
+  type PageRequest,
+  type Platform,
+  type PlatformArticle,
+  type PlatformCommunity,
+  type PlatformDm,
+  type PlatformList,
+  type PlatformNotification,
+  type PlatformPage,
+  type PlatformTrend,
+  PlatformUnavailableError,
+  type Tweet,
+  type TweetFilters,
+  type TweetLookup,
+  type TweetSearch,
+  type UserFilters,
+  type UserProfile,
+} from '../platform.js';
+import { path, type XApiClient, type XQuery } from './client.js';
+import { listParams, maxResults, tweetParams, userParams } from './fields.js';
+import { searchOperators, timeParams, tweetMatcher, userMatcher } from './filters.js';
+import { expand, mapList, mapTrends, mapTweet, mapUser } from './mappers.js';
+import {
+  fetchPage,
+  isMissing,
+  isSuspension,
+  lookup,
+  missingReason,
+  toTweetPage,
+  toUserPage,
+  tweetPage,
+  userPage,
+} from './pages.js';
+import { followsScan, threadOf } from './relations.js';
+import type { XList, XResponse, XTrend, XTweet, XUser } from './types.js';
+import { isXId, parseUserRef } from './user-ref.js';
+
+/** The error for what the X API v2 does not offer to an app-only token. */
+function unavailable(what: string): never {
+  throw new PlatformUnavailableError(
+    'x_api_unavailable',
+    `${what} is not available through the X API v2 with an app token`,
+  );
+}
+
+const TWEET_PAGE = { min: 5, max: 100 };
+const SEARCH_PAGE = { min: 10, max: 100 };
+const USER_PAGE = { min: 1, max: 100 };
+const FOLLOW_PAGE = { min: 1, max: 1000 };
+
+function chunks<T>(list: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < list.length; i += size) out.push(list.slice(i, i + size));
+  return out;
+}
+
+/**
+ * The `xapi` platform: every public read the X API v2 serves with an app bearer token, mapped to the API's
+ * shapes. X's `next_token` is passed through as the opaque cursor. Filters v2 has no parameter or operator
+ * for are applied to each page after mapping. What needs a user token or has no v2 endpoint (communities,
+ * articles, jobs, bookmarks, timelines, notifications, DMs, user search, …) throws `PlatformUnavailableError`
+ * with `x_api_unavailable`.
+ */
+export class XApiPlatform implements Platform {
+  readonly kind = 'xapi' as const;
+
+  constructor(private readonly x: XApiClient) {}
+
+  // Users
+
+  async getUser(userRef: string): Promise<UserProfile | undefined> {
+    const ref = parseUserRef(userRef);
+    if (!ref) return undefined;
+    const where = 'id' in ref ? path`/2/users/${ref.id}` : path`/2/users/by/username/${ref.username}`;
+    const res = await lookup(() => this.x.get<XUser>(where, userParams));
+    if (res?.data) return mapUser(res.data);
+    const suspended = res?.errors?.find(isSuspension);
+    if (!suspended) return undefined;
+    // X names no profile of a suspended account; the route still needs to tell it from a missing one.
+    const id = 'id' in ref ? ref.id : '';
+    const username = 'username' in ref ? ref.username : '';
+    return { id, username, name: '', unavailable: true, unavailableReason: 'suspended' };
+  }
+
+  async getUsers(ids: readonly string[]): Promise<UserProfile[]> {
+    const valid = [...new Set(ids.filter(isXId))];
+    const out: UserProfile[] = [];
+    for (const batch of chunks(valid, 100)) {
+      const res = await this.x.get<XUser[]>('/2/users', { ...userParams, ids: batch.join(',') });
+      out.push(...(res.data ?? []).map(mapUser));
+    }
+    return out;
+  }
+
+  async searchUsers(
+    _q: string,
+    _filters: UserFilters,
+    _page: PageRequest,
+  ): Promise<PlatformPage<UserProfile>> {
+    return unavailable('user search');
+  }
+
+  followers(userId: string, filters: UserFilters, page: PageRequest): Promise<PlatformPage<UserProfile>> {
+    return userPage(
+      this.x,
+      { path: path`/2/users/${userId}/followers`, bounds: FOLLOW_PAGE },
+      page,
+      userMatcher(filters),
+    );
+  }
+
+  following(userId: string, filters: UserFilters, page: PageRequest): Promise<PlatformPage<UserProfile>> {
+    return userPage(
+      this.x,
+      { path: path`/2/users/${userId}/following`, bounds: FOLLOW_PAGE },
+      page,
+      userMatcher(filters),
+    );
+  }
+
+  async verifiedFollowers(_userId: string, _page: PageRequest): Promise<PlatformPage<UserProfile>> {
+    return unavailable('the verified-followers listing');
+  }
+
+  async followersYouKnow(
+    _viewerId: string,
+    _userId: string,
+    _page: PageRequest,
+  ): Promise<PlatformPage<UserProfile>> {
+    return unavailable('followers you know');
+  }
+
+  async checkFollow(
+    sourceId: string,
+    targetId: string,
+  ): Promise<{ isFollowing: boolean; isFollowedBy: boolean }> {
+    const users = await this.getUsers([sourceId, targetId]);
+    const source = users.find((u) => u.id === sourceId);
+    const target = users.find((u) => u.id === targetId);
+    if (!source || !target) return { isFollowing: false, isFollowedBy: false };
+    return {
+      isFollowing: await followsScan(this.x, source, targetId),
+      isFollowedBy: await followsScan(this.x, target, sourceId),
+    };
+  }
+
+  async listMemberships(userId: string, page: PageRequest): Promise<PlatformPage<PlatformList>> {
+    const res = await this.x.get<XList[]>(path`/2/users/${userId}/list_memberships`, {
+      ...listParams,
+      max_results: maxResults(page.pageSize, USER_PAGE),
+      pagination_token: page.cursor,
+    });
+    const users = expand(res.includes).users;
+    const next = res.meta?.next_token;
+    return { items: (res.data ?? []).map((l) => mapList(l, users)), ...(next ? { nextCursor: next } : {}) };
+  }
+
+  // Tweets
+
+  async getTweet(id: string): Promise<TweetLookup> {
+    if (!isXId(id)) return { missing: 'not_found' };
+    const res = await lookup(() => this.x.get<XTweet>(path`/2/tweets/${id}`, tweetParams));
+    if (res?.data) return { tweet: mapTweet(res.data, expand(res.includes)) };
+    return { missing: missingReason(res?.errors) };
+  }
+
+  async getTweets(ids: readonly string[]): Promise<Tweet[]> {
+    const valid = [...new Set(ids.filter(isXId))];
+    const out: Tweet[] = [];
+    for (const batch of chunks(valid, 100)) {
+      const res = await this.x.get<XTweet[]>('/2/tweets', { ...tweetParams, ids: batch.join(',') });
+      const inc = expand(res.includes);
+      out.push(...(res.data ?? []).map((t) => mapTweet(t, inc)));
+    }
+    return out;
+  }
+
+  searchTweets(search: TweetSearch, page: PageRequest): Promise<PlatformPage<Tweet>> {
+    return this.#search(search.q, search, page, search.queryType);
+  }
+
+  /** Recent search (the last 7 days) with the filters as operators. */
+  #search(q: string, filters: TweetFilters, page: PageRequest, order: 'Latest' | 'Top' = 'Latest') {
+    const query = [q.trim(), ...searchOperators(filters)].filter(Boolean).join(' ');
+    const params = { query, sort_order: order === 'Top' ? 'relevancy' : 'recency', ...timeParams(filters) };
+    const ep = {
+      path: '/2/tweets/search/recent',
+      bounds: SEARCH_PAGE,
+      cursorParam: 'next_token' as const,
+      query: params,
+    };
+    return tweetPage(this.x, ep, page, tweetMatcher(filters, true));
+  }
+
+  userTweets(
+    userId: string,
+    opts: TweetFilters & { includeReplies?: boolean },
+    page: PageRequest,
+  ): Promise<PlatformPage<Tweet>> {
+    const wantsReplies =
+      opts.includeReplies === true || opts.replies === 'include' || opts.replies === 'only';
+    const exclude = [
+      ...(opts.replies === 'exclude' || !wantsReplies ? ['replies'] : []),
+      ...(opts.retweets === 'exclude' ? ['retweets'] : []),
+    ];
+    const query = { ...timeParams(opts), exclude: exclude.join(',') || undefined };
+    const ep = { path: path`/2/users/${userId}/tweets`, bounds: TWEET_PAGE, query };
+    return tweetPage(this.x, ep, page, tweetMatcher(opts, false));
+  }
+
+  userReplies(userId: string, page: PageRequest): Promise<PlatformPage<Tweet>> {
+    const ep = { path: path`/2/users/${userId}/tweets`, bounds: TWEET_PAGE, query: { exclude: 'retweets' } };
+    return tweetPage(this.x, ep, page, (t) => t.isReply === true);
+  }
+
+  userLikes(userId: string, page: PageRequest): Promise<PlatformPage<Tweet>> {
+    return tweetPage(this.x, { path: path`/2/users/${userId}/liked_tweets`, bounds: SEARCH_PAGE }, page);
+  }
+
+  userMedia(userId: string, page: PageRequest): Promise<PlatformPage<Tweet>> {
+    const ep = { path: path`/2/users/${userId}/tweets`, bounds: TWEET_PAGE, query: { exclude: 'retweets' } };
+    return tweetPage(this.x, ep, page, (t) => (t.media?.length ?? 0) > 0);
+  }
+
+  userMentions(userId: string, page: PageRequest): Promise<PlatformPage<Tweet>> {
+    return tweetPage(this.x, { path: path`/2/users/${userId}/mentions`, bounds: TWEET_PAGE }, page);
+  }
+
+  /** Replies are the posts of the tweet's conversation (v2's `conversation_id:` operator), the tweet aside. */
+  async replies(tweetId: string, filters: TweetFilters, page: PageRequest): Promise<PlatformPage<Tweet>> {
+    if (!isXId(tweetId)) return { items: [] };
+    const res = await this.#search(`conversation_id:${tweetId}`, filters, page);
+    return { ...res, items: res.items.filter((t) => t.id !== tweetId) };
+  }
+
+  quotes(tweetId: string, filters: TweetFilters, page: PageRequest): Promise<PlatformPage<Tweet>> {
+    const ep = { path: path`/2/tweets/${tweetId}/quote_tweets`, bounds: SEARCH_PAGE };
+    return tweetPage(this.x, ep, page, tweetMatcher(filters, false));
+  }
+
+  thread(tweetId: string, page: PageRequest): Promise<PlatformPage<Tweet>> {
+    return threadOf(this, (q, p) => this.#search(q, {}, p), tweetId, page);
+  }
+
+  retweeters(tweetId: string, filters: UserFilters, page: PageRequest): Promise<PlatformPage<UserProfile>> {
+    return userPage(
+      this.x,
+      { path: path`/2/tweets/${tweetId}/retweeted_by`, bounds: USER_PAGE },
+      page,
+      userMatcher(filters),
+    );
+  }
+
+  favoriters(tweetId: string, filters: UserFilters, page: PageRequest): Promise<PlatformPage<UserProfile>> {
+    return userPage(
+      this.x,
+      { path: path`/2/tweets/${tweetId}/liking_users`, bounds: USER_PAGE },
+      page,
+      userMatcher(filters),
+    );
+  }
+
+  // Lists, communities, articles, trends, jobs
+
+  async listMembers(listId: string, page: PageRequest): Promise<PlatformPage<UserProfile> | undefined> {
+    const res = await this.#listPage<XUser>(listId, 'members', page, userParams);
+    return res && toUserPage(res);
+  }
+
+  async listFollowers(listId: string, page: PageRequest): Promise<PlatformPage<UserProfile> | undefined> {
+    const res = await this.#listPage<XUser>(listId, 'followers', page, userParams);
+    return res && toUserPage(res);
+  }
+
+  async listTweets(listId: string, page: PageRequest): Promise<PlatformPage<Tweet> | undefined> {
+    const res = await this.#listPage<XTweet>(listId, 'tweets', page, tweetParams);
+    return res && toTweetPage(res);
+  }
+
+  /** A raw page of a list's members, followers or posts; `undefined` when X knows no such list. */
+  async #listPage<T>(
+    listId: string,
+    what: string,
+    page: PageRequest,
+    base: XQuery,
+  ): Promise<XResponse<T[]> | undefined> {
+    if (!isXId(listId)) return undefined;
+    const ep = { path: path`/2/lists/${listId}/${what}`, bounds: USER_PAGE };
+    const res = await lookup(() => fetchPage<T>(this.x, ep, page, base));
+    return res && !isMissing(res) ? res : undefined;
+  }
+
+  async community(_id: string): Promise<PlatformCommunity | undefined> {
+    return unavailable('community lookup');
+  }
+
+  async communityMembers(
+    _id: string,
+    _role: 'member' | 'moderator',
+    _page: PageRequest,
+  ): Promise<PlatformPage<UserProfile> | undefined> {
+    return unavailable('the community member listing');
+  }
+
+  async communityTweets(_id: string, _page: PageRequest): Promise<PlatformPage<Tweet> | undefined> {
+    return unavailable('the community timeline');
+  }
+
+  async searchCommunityTweets(
+    _q: string,
+    _communityId: string | undefined,
+    _page: PageRequest,
+  ): Promise<PlatformPage<Tweet>> {
+    return unavailable('community search');
+  }
+
+  async article(_tweetId: string): Promise<PlatformArticle | undefined> {
+    return unavailable('article lookup');
+  }
+
+  async trends(woeid: number): Promise<PlatformTrend[]> {
+    const res = await this.x.get<XTrend[]>(path`/2/trends/by/woeid/${Math.trunc(woeid)}`);
+    return mapTrends(res.data ?? []);
+  }
+
+  async job(_id: string): Promise<{ job: Record<string, unknown>; closed: boolean } | undefined> {
+    return unavailable('job lookup');
+  }
+
+  // Private reads of a connected account: they need that account's user token, which the app token is not.
+
+  async bookmarks(
+    _userId: string,
+    _folderId: string | undefined,
+    _page: PageRequest,
+  ): Promise<PlatformPage<Tweet>> {
+    return unavailable('bookmarks (they need the account’s user token)');
+  }
+
+  async bookmarkFolders(_userId: string): Promise<{ id: string; name: string }[]> {
+    return unavailable('bookmark folders (they need the account’s user token)');
+  }
+
+  async homeTimeline(_userId: string, _page: PageRequest): Promise<PlatformPage<Tweet>> {
+    return unavailable('the home timeline (it needs the account’s user token)');
+  }
+
+  async notifications(_userId: string, _page: PageRequest): Promise<PlatformPage<PlatformNotification>> {
+    return unavailable('notifications');
+  }
+
+  async dmHistory(
+    _userId: string,
+    _otherUserId: string,
+    _page: PageRequest,
+  ): Promise<PlatformPage<PlatformDm>> {
+    return unavailable('direct messages (they need the account’s user token)');
+  }
+}

@@ -1,0 +1,95 @@
+import { randomBytes } from 'node:crypto';
+import type { XsvcServer } from '../../src/app.js';
+import { bootstrapOwner } from '../../src/bootstrap.js';
+import { ManualClock } from '../../src/clock.js';
+import { type ConfigInput, parseConfig } from '../../src/config.js';
+import { type Db, openDatabase } from '../../src/db/database.js';
+import { createServer } from '../../src/server.js';
+
+/** Postgres on the machine (trust auth, database `test`). */
+export const PG_URL = process.env.XSVC_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+/** Which engines the storage-dependent suites run on. */
+export const ENGINES = ['sqlite', 'postgres'] as const;
+export type Engine = (typeof ENGINES)[number];
+
+/** A database for one test file: in-memory SQLite, or a fresh Postgres schema dropped at close. */
+export async function testDatabase(engine: Engine): Promise<{ database: Db; drop: () => Promise<void> }> {
+  if (engine === 'sqlite') {
+    const database = await openDatabase(':memory:');
+    return { database, drop: () => database.close() };
+  }
+  const schema = `t_${randomBytes(6).toString('hex')}`;
+  const database = await openDatabase(PG_URL, { pgSchema: schema, poolSize: 4 });
+  return {
+    database,
+    drop: async () => {
+      await database.close();
+      const admin = await openDatabase(PG_URL, { poolSize: 1 });
+      const { sql } = await import('kysely');
+      await sql.raw(`DROP SCHEMA IF EXISTS ${schema} CASCADE`).execute(admin.db);
+      await admin.close();
+    },
+  };
+}
+
+/** A running test server (not listening: requests go through `inject`). */
+export interface TestServer {
+  server: XsvcServer;
+  clock: ManualClock;
+  /** The owner's API key. */
+  key: string;
+  /** Sends a request; `key: null` sends no credential. */
+  request(
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+    url: string,
+    opts?: { key?: string | null; body?: unknown; headers?: Record<string, string>; rawBody?: string },
+    // biome-ignore lint/suspicious/noExplicitAny: answers are JSON checked field by field by the assertions
+  ): Promise<{ status: number; body: any; headers: import('node:http').OutgoingHttpHeaders }>;
+  close(): Promise<void>;
+}
+
+/** Builds a server on a tiny simulated network with an owner key, for one test file. */
+export async function startTestServer(
+  engine: Engine = 'sqlite',
+  config: Partial<ConfigInput> = {},
+): Promise<TestServer> {
+  const clock = new ManualClock();
+  const { database, drop } = await testDatabase(engine);
+  const cfg = parseConfig({ logLevel: 'silent', seedSize: 'tiny', keyFile: '', ...config });
+  const server = await createServer(cfg, { database, clock, validateResponses: true });
+  const key = `svc_${randomBytes(32).toString('hex')}`;
+  await bootstrapOwner(database, { ...cfg, bootstrapApiKey: key }, clock.now());
+  return {
+    server,
+    clock,
+    key,
+    async request(method, url, opts = {}) {
+      const headers: Record<string, string> = { ...opts.headers };
+      const k = opts.key === undefined ? key : opts.key;
+      if (k) headers['x-api-key'] = k;
+      let payload: string | undefined = opts.rawBody;
+      if (opts.body !== undefined) {
+        payload = JSON.stringify(opts.body);
+        headers['content-type'] = 'application/json';
+      } else if (payload !== undefined) headers['content-type'] ??= 'application/json';
+      const res = await server.app.inject({
+        method,
+        url,
+        headers,
+        ...(payload !== undefined && { payload }),
+      });
+      let body: unknown = res.body;
+      try {
+        body = res.body ? JSON.parse(res.body) : undefined;
+      } catch {
+        /* not JSON */
+      }
+      return { status: res.statusCode, body, headers: res.headers };
+    },
+    async close() {
+      await server.close();
+      await drop();
+    },
+  };
+}

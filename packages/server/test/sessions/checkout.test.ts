@@ -1,0 +1,102 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAccount, createApiKey } from '../../src/features/account/repository.js';
+import { type MagicLinkMessage, watchMagicLinks } from '../../src/features/sessions/outbox.js';
+import { ENGINES, startTestServer, type TestServer } from '../helpers/server.js';
+
+describe.each(ENGINES)('local checkout (%s)', (engine) => {
+  let t: TestServer;
+  let buyer: string;
+  beforeAll(async () => {
+    t = await startTestServer(engine);
+    const db = t.server.services.database.db;
+    const account = await createAccount(db, {
+      email: 'buyer@example.com',
+      isOwner: false,
+      credits: 0n,
+      now: t.clock.now(),
+    });
+    buyer = (await createApiKey(db, { accountId: account.id, name: 'buyer', now: t.clock.now() })).fullKey;
+  });
+  afterAll(async () => t?.close());
+
+  const balance = async (key: string) =>
+    BigInt((await t.request('GET', '/api/v1/credits', { key })).body.balance);
+  const sessionId = (url: string) => new URL(url).pathname.split('/')[2]!;
+
+  it('topUp → owner approves → status paid, balance up by exactly the credits, once', async () => {
+    const before = await balance(buyer);
+    const top = await t.request('POST', '/api/v1/credits/topup', { key: buyer, body: { dollars: 25 } });
+    expect(top.status).toBe(200);
+    const id = sessionId(top.body.url);
+    const pending = await t.request('GET', `/api/v1/credits/topup/status?session_id=${id}`, { key: buyer });
+    expect(pending.body.status).toBe('processing');
+
+    const page = await t.request('GET', `/checkout/${id}`, { key: null });
+    expect(page.status).toBe(200);
+    expect(String(page.headers['content-type'])).toContain('text/html');
+    expect(page.body).toContain('$25');
+    expect(page.body).toContain('250,000');
+    expect(page.body).toContain(`action="/checkout/${id}/approve"`);
+
+    // The buyer cannot approve their own checkout; nor can anyone anonymous.
+    const self = await t.request('POST', `/checkout/${id}/approve`, { key: buyer });
+    expect(self.status).toBe(403);
+    expect(self.body.error).toBe('forbidden');
+    expect((await t.request('POST', `/checkout/${id}/approve`, { key: null })).status).toBe(401);
+
+    const ok = await t.request('POST', `/checkout/${id}/approve`);
+    expect(ok.status).toBe(200);
+    expect(ok.body).toMatchObject({ success: true, status: 'paid', granted: true, credits: '250000' });
+    const again = await t.request('POST', `/checkout/${id}/approve`);
+    expect(again.status).toBe(200);
+    expect(again.body.granted).toBe(false);
+
+    const paid = await t.request('GET', `/api/v1/credits/topup/status?session_id=${id}`, { key: buyer });
+    expect(paid.body).toMatchObject({ status: 'paid', amount_dollars: 25, credits: '250000' });
+    expect(await balance(buyer)).toBe(before + 250_000n);
+    const credits = await t.request('GET', '/api/v1/credits', { key: buyer });
+    expect(credits.body.lifetime_purchased).toBe('250000');
+    const done = await t.request('GET', `/checkout/${id}/done`, { key: null });
+    expect(done.body).toContain('Payment received');
+  });
+
+  it('grants once under concurrent approvals', async () => {
+    const before = await balance(buyer);
+    const top = await t.request('POST', '/api/v1/credits/topup', { key: buyer, body: { dollars: 10 } });
+    const id = sessionId(top.body.url);
+    const results = await Promise.all([1, 2, 3, 4].map(() => t.request('POST', `/checkout/${id}/approve`)));
+    expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200]);
+    expect(results.filter((r) => r.body.granted)).toHaveLength(1);
+    expect(await balance(buyer)).toBe(before + 100_000n);
+  });
+
+  it("approves from the page's form with the owner's session and redirects to the confirmation", async () => {
+    const sent: MagicLinkMessage[] = [];
+    watchMagicLinks(t.server.app, (m) => sent.push(m));
+    await t.request('POST', '/auth/magic-link', { key: null, body: { email: 'owner@localhost' } });
+    const link = new URL(sent[0]!.url);
+    const cb = await t.request('GET', `${link.pathname}${link.search}`, { key: null });
+    const cookie = String(cb.headers['set-cookie']).split(';')[0]!;
+
+    const top = await t.request('POST', '/api/v1/credits/topup', { key: buyer, body: { dollars: 10 } });
+    const id = sessionId(top.body.url);
+    const form = await t.request('POST', `/checkout/${id}/approve`, {
+      key: null,
+      headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
+      rawBody: '',
+    });
+    expect(form.status).toBe(303);
+    expect(form.headers.location).toBe(`/checkout/${id}/done`);
+    const status = await t.request('GET', `/api/v1/credits/topup/status?session_id=${id}`, { key: buyer });
+    expect(status.body.status).toBe('paid');
+  });
+
+  it('answers unknown checkouts with 404', async () => {
+    const missing = 'cs_0123456789abcdef0123456789abcdef';
+    expect((await t.request('GET', `/checkout/${missing}`, { key: null })).status).toBe(404);
+    const r = await t.request('POST', `/checkout/${missing}/approve`);
+    expect(r.status).toBe(404);
+    expect(r.body.error).toBe('not_found');
+    expect((await t.request('GET', '/checkout/not-an-id', { key: null })).status).toBe(400);
+  });
+});

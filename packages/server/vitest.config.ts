@@ -1,0 +1,3 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({ test: { name: 'server', testTimeout: 20_000, hookTimeout: 30_000 } });
