@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { compacted } from './json-schema.js';
+
+/**
+ * What every read tool answers. One small envelope instead of a union of every action's response: the
+ * response schemas would multiply the size of tools/list, and `explore` gives any of them on demand.
+ */
+export const ReadOutput = z.object({
+  action: z.string(),
+  data: z.unknown().describe('The API answer (its schema: explore).'),
+  next_cursor: z.string().optional().describe('More results: pass it as params.cursor.'),
+});
+export type ReadOutput = z.infer<typeof ReadOutput>;
+
+/** What every write tool answers: the API answer, and the state of a durable write. */
+export const WriteOutput = ReadOutput.omit({ next_cursor: true }).extend({
+  status: z
+    .string()
+    .optional()
+    .describe('Durable write state: success, or still pending (then do not send it again).'),
+  write_action_id: z.string().optional().describe('Id for write_actions get.'),
+  next_step: z.string().optional(),
+});
+export type WriteOutput = z.infer<typeof WriteOutput>;
+
+/** What `explore` answers. */
+export const ExploreOutput = z.object({
+  total: z.number().int(),
+  operations: z.array(z.record(z.string(), z.unknown())),
+});
+export type ExploreOutput = z.infer<typeof ExploreOutput>;
+
+/** The envelopes as tools register them, their JSON Schemas converted once per process. */
+export const OUTPUT_SCHEMAS = {
+  read: compacted(ReadOutput),
+  write: compacted(WriteOutput),
+  explore: compacted(ExploreOutput),
+};
