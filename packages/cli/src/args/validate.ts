@@ -1,0 +1,95 @@
+import type { AnyOperation } from '@xsvc/sdk/contract';
+import { UsageError } from '../errors.js';
+import type { CommandSpec } from '../table/types.js';
+import type { Collected } from './collect.js';
+
+/** The parts of a zod issue and parse result read here. */
+interface Issue {
+  readonly path: readonly PropertyKey[];
+  readonly message: string;
+  readonly code?: string;
+}
+interface Checkable {
+  safeParse(v: unknown): { success: boolean; error?: { issues: readonly Issue[] } };
+  readonly _zod: { readonly def: { readonly type: string; readonly options?: readonly Checkable[] } };
+}
+
+const MAX_SHOWN = 3;
+
+/** The operation of a command, from the contract (loaded here, on first use: never on help paths). */
+export async function operationOf(spec: CommandSpec): Promise<AnyOperation> {
+  const { operationsById } = await import('@xsvc/sdk/contract');
+  const op = (operationsById as Readonly<Record<string, AnyOperation>>)[spec.op];
+  if (!op) throw new Error(`the command table names an unknown operation ${spec.op}: rebuild @xsvc/cli`);
+  return op;
+}
+
+/**
+ * Validates the parameters with the contract's own schemas (path, query, body) before anything is sent;
+ * the first problems become a usage error naming the flags to fix.
+ */
+export async function validateParams(spec: CommandSpec, collected: Collected): Promise<void> {
+  const op = await operationOf(spec);
+  const pathKeys = new Set([...spec.route.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!));
+  const queryKeys = new Set(Object.keys((op.query as { shape?: object } | null)?.shape ?? {}));
+  const parts = {
+    path: {} as Record<string, unknown>,
+    query: {} as Record<string, unknown>,
+    body: {} as Record<string, unknown>,
+  };
+  for (const [k, v] of Object.entries(collected.params)) {
+    const part = pathKeys.has(k) ? 'path' : queryKeys.has(k) || !op.body ? 'query' : 'body';
+    parts[part][k] = v;
+  }
+  const issues = [
+    ...check(op.params as Checkable | null, parts.path),
+    ...check(op.query as Checkable | null, parts.query),
+    ...check(op.body as Checkable | null, parts.body),
+  ];
+  if (issues.length === 0) return;
+  const lines = issues.slice(0, MAX_SHOWN).map((i) => describeIssue(i, spec, collected));
+  const first = issues[0]!.path[0];
+  throw new UsageError(
+    lines.join('; ') + (issues.length > MAX_SHOWN ? ` (and ${issues.length - MAX_SHOWN} more)` : ''),
+    `See \`xsvc ${spec.path.join(' ')} --help\`. Nothing was sent.`,
+    issues.some((i) => collected.params[String(i.path[0])] === undefined)
+      ? 'missing_params'
+      : 'invalid_input',
+    first === undefined ? undefined : nameOf(String(first), spec, collected),
+  );
+}
+
+/** The issues of one part; for a union of request shapes, those of the closest shape. */
+function check(schema: Checkable | null, value: Record<string, unknown>): readonly Issue[] {
+  if (!schema) return [];
+  const result = schema.safeParse(value);
+  if (result.success) return [];
+  const options = schema._zod.def.type === 'union' ? schema._zod.def.options : undefined;
+  if (options && options.length > 0) {
+    const perOption = options.map((o) => o.safeParse(value).error?.issues ?? []);
+    return perOption.reduce((best, next) => (next.length < best.length ? next : best));
+  }
+  return result.error?.issues ?? [];
+}
+
+/** How a parameter is named to the user: as they gave it, else its positional argument or flag. */
+function nameOf(key: string, spec: CommandSpec, collected: Collected): string {
+  const given = collected.shownAs[key];
+  if (given) return given;
+  const arg = spec.args.find((a) => a.key === key);
+  const flag = spec.flags.find((f) => f.key === key);
+  if (arg && flag) return `<${arg.name}> (or --${flag.flag})`;
+  if (arg) return `<${arg.name}>`;
+  return flag ? `--${flag.flag}` : key;
+}
+
+function describeIssue(issue: Issue, spec: CommandSpec, collected: Collected): string {
+  if (issue.path.length === 0) return issue.message;
+  const [key, ...rest] = issue.path.map(String);
+  const name =
+    nameOf(key!, spec, collected) + rest.map((p) => (/^\d+$/.test(p) ? `[${p}]` : `.${p}`)).join('');
+  if (rest.length === 0 && issue.code === 'invalid_type' && collected.params[key!] === undefined) {
+    return `${name} is required`;
+  }
+  return `${name}: ${issue.message}`;
+}

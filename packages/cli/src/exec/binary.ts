@@ -1,0 +1,46 @@
+import { createWriteStream } from 'node:fs';
+import { resolve } from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import type { OptionValues } from 'commander';
+import { UsageError } from '../errors.js';
+import type { CliIO } from '../io.js';
+import type { Output } from '../output/output.js';
+
+/**
+ * Where a file answer goes: `--output <file>`, else stdout when it is not a terminal. Checked before the
+ * request, so a forgotten `--output` costs nothing.
+ */
+export function binaryTarget(io: CliIO, opts: OptionValues): string | undefined {
+  if (typeof opts.output === 'string' && opts.output !== '') return resolve(io.cwd, opts.output);
+  if (io.stdout.isTTY) {
+    throw new UsageError(
+      'this command answers a file: it is not printed on a terminal',
+      'Pass --output <file>, or pipe stdout into a file or program.',
+      'invalid_input',
+      '--output',
+    );
+  }
+  return undefined;
+}
+
+/** Streams a file answer to its target; reports where it went on stderr (JSON with `--json`). */
+export async function binarySaved(
+  response: Response,
+  target: string | undefined,
+  io: CliIO,
+  out: Output,
+): Promise<void> {
+  const body = response.body;
+  if (target === undefined) {
+    if (body) for await (const chunk of body as unknown as AsyncIterable<Uint8Array>) io.stdout.write(chunk);
+    return;
+  }
+  const file = createWriteStream(target);
+  if (body) await pipeline(Readable.fromWeb(body as unknown as WebReadableStream), file);
+  else file.end();
+  const bytes = file.bytesWritten;
+  if (out.json) out.value({ file: target, bytes, contentType: response.headers.get('content-type') });
+  else out.note(`Saved ${bytes} bytes to ${target}`);
+}

@@ -1,0 +1,31 @@
+import { homedir } from 'node:os';
+import { type CliIO, systemClock } from './io.js';
+
+/**
+ * The IO of the real process: its streams and environment, real time, and a signal aborted on the first
+ * SIGINT or SIGTERM (a second one exits at once). A closed stdout pipe ends the process quietly.
+ */
+export function processIo(): CliIO {
+  const controller = new AbortController();
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (controller.signal.aborted) process.exit(128 + (signal === 'SIGINT' ? 2 : 15));
+    controller.abort(new Error(`received ${signal}`));
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  // `xsvc … | head`: the reader went away; stop quietly, as other Unix tools do.
+  process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code === 'EPIPE') process.exit(0);
+    throw err;
+  });
+  return {
+    stdout: process.stdout,
+    stderr: process.stderr,
+    stdin: process.stdin,
+    env: process.env,
+    cwd: process.cwd(),
+    home: homedir(),
+    clock: systemClock,
+    signal: controller.signal,
+  };
+}

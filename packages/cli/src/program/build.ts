@@ -1,0 +1,133 @@
+import { Command } from 'commander';
+import pkg from '../../package.json' with { type: 'json' };
+import type { InteractiveCommandSpec } from '../interactive/types.js';
+import { commandTree, type TreeNode } from '../table/tree.js';
+import { registerBuiltins } from './builtins.js';
+import { commandWords } from './globals.js';
+import { attachInteractive } from './interactive-command.js';
+import { addOperationCommand } from './operation-command.js';
+import type { RunState } from './run-state.js';
+
+/** The CLI's version (from its package.json). */
+export const VERSION: string = pkg.version;
+
+const ABOUT =
+  'The Social Data and Automation Service from the terminal: every operation as `xsvc <resource> <action>`.';
+
+/**
+ * Builds the commander program for one command line. Only the resource the line names gets its commands
+ * (and their flags) built: the rest appear in `--help` by name and summary, which keeps start-up fast.
+ */
+export function buildProgram(
+  state: RunState,
+  argv: readonly string[],
+  interactive: readonly InteractiveCommandSpec[],
+): Command {
+  const { io } = state;
+  const program = new Command('xsvc')
+    .description(ABOUT)
+    .version(VERSION, '-v, --version', 'Print the version.')
+    .option('--json', 'Print JSON (JSON Lines for --all); errors as JSON on stderr.')
+    .option('--profile <name>', 'Use this saved profile (default: XSVC_PROFILE, then the current one).')
+    .option(
+      '--base-url <url>',
+      'Service origin (default: XSVC_BASE_URL, the profile, http://127.0.0.1:8787).',
+    )
+    .option('--dry-run', 'Print the request as a curl line and as SDK code; send nothing.')
+    .option('--no-color', 'No colours (also NO_COLOR, or when not a terminal).')
+    .helpOption('-h, --help', 'Show help.')
+    .helpCommand(false)
+    .showSuggestionAfterError(true)
+    .exitOverride()
+    .configureOutput({
+      writeOut: (s) => void io.stdout.write(s),
+      writeErr: (s) => void io.stderr.write(s),
+      outputError: () => {},
+      getOutHelpWidth: () => io.stdout.columns ?? 100,
+      getErrHelpWidth: () => io.stderr.columns ?? 100,
+    })
+    .configureHelp({ showGlobalOptions: true });
+  program.addHelpText(
+    'after',
+    '\nRun `xsvc help exit-codes`, `xsvc help environment` or `xsvc <command> --help`.',
+  );
+
+  const words = commandWords(argv);
+  const target = words[0] === 'help' ? words[1] : words[0];
+  // Completion scripts list every command, so that one line builds them all.
+  const wants = (name: string) => name === target || target === 'completion';
+  const extras = groupByResource(interactive);
+  const tree = commandTree();
+  const names = new Set([...tree.children.keys(), ...extras.keys()]);
+  for (const name of names) {
+    const node = tree.children.get(name) ?? { name, path: [name], children: new Map() };
+    const cmd = program.command(name).summary(summaryOf(node, extras.get(name) ?? []));
+    if (wants(name)) populate(cmd, node, state, extras.get(name) ?? [], words);
+  }
+  registerBuiltins(program, state, wants);
+  return program;
+}
+
+/**
+ * Builds a resource's commands (recursively). An interactive command at an operation's path (`extractions
+ * run`) is merged into that operation's command; one at the resource's own path (`compose`) becomes its
+ * action, unless the line names one of its actions (commander would give the resource the options the
+ * action shares with it: `compose run --step …`); any other is a new command.
+ */
+function populate(
+  cmd: Command,
+  node: TreeNode,
+  state: RunState,
+  extras: readonly InteractiveCommandSpec[],
+  words: readonly string[],
+): void {
+  cmd.description(`${summaryOf(node, extras)}.`);
+  for (const child of node.children.values()) {
+    const sub = cmd.command(child.name);
+    if (child.children.size > 0) {
+      sub.summary(summaryOf(child, extras));
+      populate(sub, child, state, extras, words);
+    }
+    if (child.spec)
+      addOperationCommand(
+        sub,
+        child.spec,
+        state,
+        extras.find((e) => e.name === child.path.join(' ')),
+      );
+  }
+  const depth = node.path.length;
+  for (const extra of extras) {
+    if (extra.name.split(' ').slice(0, depth).join(' ') !== node.path.join(' ')) continue;
+    const names = extra.name.split(' ');
+    const actionNamed = words.length > depth && node.children.has(words[depth]!) && words[0] !== 'completion';
+    if (names.length === depth && !node.spec && !actionNamed) attachInteractive(cmd, extra, state);
+    else if (names.length === depth + 1 && !node.children.has(names[depth]!)) {
+      attachInteractive(cmd.command(names[depth]!), extra, state);
+    }
+  }
+}
+
+/** Interactive commands by the resource they belong to (`monitors watch` → `monitors`). */
+function groupByResource(specs: readonly InteractiveCommandSpec[]): Map<string, InteractiveCommandSpec[]> {
+  const out = new Map<string, InteractiveCommandSpec[]>();
+  for (const s of specs) {
+    const first = s.name.split(' ')[0]!;
+    out.set(first, [...(out.get(first) ?? []), s]);
+  }
+  return out;
+}
+
+/** `get, search, favoriters, …`: what a resource offers, as its one-line summary. */
+function summaryOf(node: TreeNode, extras: readonly InteractiveCommandSpec[]): string {
+  const actions = [...node.children.keys()];
+  const prefix = `${node.path.join(' ')} `;
+  for (const e of extras) {
+    if (!e.name.startsWith(prefix)) continue;
+    const action = e.name.slice(prefix.length).split(' ')[0]!;
+    if (!actions.includes(action)) actions.push(action);
+  }
+  const own = extras.find((e) => e.name === node.path.join(' '));
+  if (own && actions.length === 0) return own.description;
+  return actions.join(', ');
+}

@@ -1,0 +1,136 @@
+import { Argument, type Command, Option } from 'commander';
+import { UsageError } from '../errors.js';
+import { globalsOf } from './globals.js';
+import { HELP_TOPICS } from './help-topics.js';
+import type { RunState } from './run-state.js';
+
+const SHELLS = ['bash', 'zsh', 'fish'];
+const COMPLETION_EXAMPLES = [
+  '',
+  'Examples:',
+  '  $ source <(xsvc completion bash)        # bash, in ~/.bashrc',
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: zsh syntax
+  '  $ xsvc completion zsh > "${fpath[1]}/_xsvc"',
+  '  $ xsvc completion fish > ~/.config/fish/completions/xsvc.fish',
+  '',
+].join('\n');
+
+/**
+ * The commands that are not operations: login, logout, profiles, completion, help, and `write-actions
+ * watch`. Their code is loaded only when they run.
+ */
+export function registerBuiltins(program: Command, state: RunState, wants: (name: string) => boolean): void {
+  program
+    .command('login')
+    .summary('Save an API key in a profile, checked with the service first')
+    .description(
+      'Saves an API key (checked with GET /account first) in a profile of the config file, readable by you only (0600).',
+    )
+    .option('--api-key <key>', 'The key (`-` reads it from stdin); asked for on a terminal when omitted.')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  $ xsvc login\n  $ xsvc login --profile local --base-url http://127.0.0.1:8787 --api-key - < key.txt\n',
+    )
+    .action(async (_opts: unknown, cmd: Command) => {
+      const { login } = await import('../commands/login.js');
+      await login(state, globalsOf(cmd), cmd.opts());
+    });
+
+  program
+    .command('logout')
+    .summary('Remove the API key of a profile')
+    .addHelpText('after', '\nExample:\n  $ xsvc logout --profile local\n')
+    .action(async (_opts: unknown, cmd: Command) => {
+      const { logout } = await import('../commands/profiles.js');
+      await logout(state, globalsOf(cmd));
+    });
+
+  const profiles = program.command('profiles').summary('list, use, remove');
+  if (wants('profiles')) {
+    profiles.description('Saved profiles: an API key and a base URL under a name.');
+    profiles
+      .command('list')
+      .summary('List the saved profiles')
+      .addHelpText('after', '\nExample:\n  $ xsvc profiles list\n')
+      .action(async (_opts: unknown, cmd: Command) => {
+        const { listProfiles } = await import('../commands/profiles.js');
+        await listProfiles(state, globalsOf(cmd));
+      });
+    profiles
+      .command('use')
+      .argument('<name>', 'Profile to make current.')
+      .summary('Make a profile the current one')
+      .addHelpText('after', '\nExample:\n  $ xsvc profiles use local\n')
+      .action(async (name: string, _opts: unknown, cmd: Command) => {
+        const { useProfile } = await import('../commands/profiles.js');
+        await useProfile(state, globalsOf(cmd), name);
+      });
+    profiles
+      .command('remove')
+      .argument('<name>', 'Profile to delete.')
+      .summary('Delete a profile and its key')
+      .addHelpText('after', '\nExample:\n  $ xsvc profiles remove old\n')
+      .action(async (name: string, _opts: unknown, cmd: Command) => {
+        const { removeProfile } = await import('../commands/profiles.js');
+        await removeProfile(state, globalsOf(cmd), name);
+      });
+  }
+
+  program
+    .command('completion')
+    .summary('Print a shell completion script (bash, zsh, fish)')
+    .addArgument(new Argument('<shell>', 'The shell.').choices(SHELLS))
+    .description('Prints a completion script generated from the command table.')
+    .addHelpText('after', COMPLETION_EXAMPLES)
+    .action(async (shell: string) => {
+      const { completionScript } = await import('../completion/script.js');
+      state.io.stdout.write(completionScript(shell, program));
+    });
+
+  program
+    .command('help')
+    .argument('[topic...]', `A command, or a topic: ${Object.keys(HELP_TOPICS).join(', ')}.`)
+    .summary('Show help for a command or a topic (exit-codes, environment, output)')
+    .action((words: string[]) => {
+      if (words.length === 0) {
+        program.outputHelp();
+        return;
+      }
+      const topic = HELP_TOPICS[words.join(' ')];
+      if (topic) {
+        state.io.stdout.write(`${topic()}\n`);
+        return;
+      }
+      let cmd: Command | undefined = program;
+      for (const w of words) cmd = cmd?.commands.find((c) => c.name() === w);
+      if (!cmd) {
+        throw new UsageError(
+          `no command or help topic "${words.join(' ')}"`,
+          `Topics: ${Object.keys(HELP_TOPICS).join(', ')}. Commands: xsvc --help.`,
+        );
+      }
+      cmd.outputHelp();
+    });
+
+  const writeActions = program.commands.find((c) => c.name() === 'write-actions');
+  if (writeActions) {
+    writeActions.summary(`${writeActions.summary()}, watch`);
+    if (wants('write-actions')) {
+      writeActions
+        .command('watch')
+        .argument('<id>', 'The write action id (printed by a write, or `writeActionId` of a 202).')
+        .summary('Wait for a durable write to be final, showing its progress')
+        .addOption(
+          new Option(
+            '--wait-timeout <seconds>',
+            'How long to wait before reporting it pending (default 120).',
+          ),
+        )
+        .addHelpText('after', '\nExample:\n  $ xsvc write-actions watch wa_123\n')
+        .action(async (id: string, _opts: unknown, cmd: Command) => {
+          const { watchWriteAction } = await import('../commands/watch.js');
+          await watchWriteAction(state, globalsOf(cmd), id, cmd.opts());
+        });
+    }
+  }
+}

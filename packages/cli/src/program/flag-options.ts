@@ -1,0 +1,78 @@
+import { type Command, InvalidArgumentError, Option } from 'commander';
+import type { CommandSpec, FlagSpec } from '../table/types.js';
+
+/**
+ * Declares an operation's flags on its commander command. Values stay text here; `args/convert.ts` types
+ * and checks them (naming the flag), then the contract's schema validates the whole request.
+ */
+
+/** The commander attribute of a flag (`query-type` → `queryType`). */
+export function attributeOf(flag: string): string {
+  return flag.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+}
+
+const collect = (value: string, previous: string[] | undefined): string[] => [...(previous ?? []), value];
+
+const TRUE = new Set(['true', '1', 'yes']);
+const FALSE = new Set(['false', '0', 'no']);
+
+/** `--flag` alone is true; `--flag false` (as the contract's examples write it) is false. */
+const toBoolean = (value: string): boolean => {
+  const v = value.toLowerCase();
+  if (TRUE.has(v)) return true;
+  if (FALSE.has(v)) return false;
+  throw new InvalidArgumentError('expects true or false (or nothing, for true).');
+};
+
+function describeFlag(f: FlagSpec): string {
+  const parts = [f.description ?? ''];
+  if (f.type === 'list')
+    parts.push(f.choices ? `Comma-separated, any of: ${f.choices.join(', ')}.` : 'Comma-separated.');
+  if (f.type === 'json') parts.push('JSON, @file.json, or - for stdin.');
+  if (f.type === 'file') parts.push('A file path.');
+  if (f.type === 'boolean') parts.push(`(true when given alone; --no-${f.flag} sends false)`);
+  if (f.alias) parts.push(`(alias --${f.alias})`);
+  if (f.required) parts.push('(required)');
+  if (f.deprecated) parts.push(`(deprecated: use ${f.deprecated})`);
+  return parts.filter(Boolean).join(' ');
+}
+
+/** Adds one parameter flag (and its alias and negation, hidden) to a command. */
+export function addFlag(cmd: Command, f: FlagSpec): void {
+  const meta =
+    f.type === 'number' ? 'n' : f.type === 'list' ? 'values' : f.type === 'file' ? 'path' : 'value';
+  if (f.type === 'boolean') {
+    cmd.addOption(new Option(`--${f.flag} [bool]`, describeFlag(f)).argParser(toBoolean));
+    cmd.addOption(new Option(`--no-${f.flag}`).hideHelp());
+    return;
+  }
+  const opt = new Option(`--${f.flag} <${meta}>`, describeFlag(f));
+  if (f.type === 'enum' && f.choices) opt.choices(f.choices);
+  if (f.type === 'list') opt.argParser(collect);
+  cmd.addOption(opt);
+  if (f.alias) {
+    const alias = new Option(`--${f.alias} <${meta}>`).hideHelp();
+    if (f.type === 'list') alias.argParser(collect);
+    cmd.addOption(alias);
+  }
+}
+
+/** Adds the CLI's own per-command flags: `--data`, and listing, write or file flags where they apply. */
+export function addCommandFlags(cmd: Command, spec: CommandSpec): void {
+  if (spec.flags.length > 0 || spec.body) {
+    cmd.option('--data <json>', 'Parameters as a JSON object, @file.json, or - for stdin (flags win).');
+  }
+  if (spec.pagination) {
+    cmd.option('--all', 'Fetch every page (JSON Lines with --json).');
+    cmd.option('--limit <n>', 'Stop after this many items, fetching more pages as needed.');
+    cmd.option('--cursor <cursor>', 'Resume from a cursor printed by an earlier run.');
+  }
+  if (spec.write) {
+    cmd.option('--wait', 'Wait until the write is final (the default).');
+    cmd.option('--no-wait', 'Do not wait: print the pending write action (exit code 8).');
+    cmd.option('--wait-timeout <seconds>', 'How long to wait before reporting it pending (default 120).');
+    cmd.option('--idempotency-key <key>', 'Repeat a write safely: the same key is never done twice.');
+  }
+  if (spec.response === 'binary')
+    cmd.option('-o, --output <file>', 'Write the file here (else stdout, when piped).');
+}

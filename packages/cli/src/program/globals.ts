@@ -1,0 +1,51 @@
+import type { Command } from 'commander';
+
+/** The options every command takes (declared on the program). */
+export interface GlobalFlags {
+  readonly json: boolean;
+  readonly profile?: string;
+  readonly baseUrl?: string;
+  readonly dryRun: boolean;
+  readonly color: boolean;
+}
+
+/** The global options as a command sees them (given before or after the command's name). */
+export function globalsOf(cmd: Command): GlobalFlags {
+  const o = cmd.optsWithGlobals() as Record<string, unknown>;
+  return {
+    json: o.json === true,
+    dryRun: o.dryRun === true,
+    color: o.color !== false,
+    ...(typeof o.profile === 'string' && { profile: o.profile }),
+    ...(typeof o.baseUrl === 'string' && { baseUrl: o.baseUrl }),
+  };
+}
+
+/** Options that take a value, so that their value is not mistaken for a command name. */
+const VALUED = new Set(['--profile', '--base-url']);
+
+/**
+ * The command words of a command line before commander parses it (`['tweets', 'search']`), skipping the
+ * global options and their values: only the resource named needs its commands built.
+ */
+export function commandWords(argv: readonly string[]): string[] {
+  const words: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === '--') break;
+    if (VALUED.has(a)) i++;
+    else if (!a.startsWith('-')) words.push(a);
+  }
+  return words;
+}
+
+/** The global flags read straight from argv, for reporting errors that happen before or during parsing. */
+export function scanGlobals(argv: readonly string[]): GlobalFlags {
+  const end = argv.indexOf('--');
+  const head = end < 0 ? argv : argv.slice(0, end);
+  return {
+    json: head.includes('--json'),
+    dryRun: head.includes('--dry-run'),
+    color: !head.includes('--no-color'),
+  };
+}

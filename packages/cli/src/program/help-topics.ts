@@ -1,0 +1,35 @@
+import { EXIT_CODE_MEANINGS } from '../exit-codes.js';
+
+/** `xsvc help <topic>`: what is not a command. */
+export const HELP_TOPICS: Readonly<Record<string, () => string>> = {
+  'exit-codes': () =>
+    [
+      'Exit codes of xsvc:',
+      '',
+      ...EXIT_CODE_MEANINGS.map(([code, meaning]) => `  ${String(code).padStart(3)}  ${meaning}`),
+      '',
+      "Errors print the service's error code, its message and what to do next on stderr (a JSON object with",
+      '--json: {"error": code, "message", "status", "next", "retryAfter"}).',
+    ].join('\n'),
+  environment: () =>
+    [
+      'Environment variables:',
+      '',
+      '  XSVC_API_KEY     API key to use; overrides the key of the profile',
+      '  XSVC_BASE_URL    service origin; overrides the profile (--base-url overrides both)',
+      '  XSVC_PROFILE     profile to use when --profile is not given',
+      '  XSVC_MAX_RETRIES retries of transient failures and rate limits, 0-10 (default 2, honouring Retry-After)',
+      '  XDG_CONFIG_HOME  config directory (default ~/.config); profiles live in $XDG_CONFIG_HOME/xsvc/config.json',
+      '  NO_COLOR         any value turns colours off (so does --no-color, or output to a pipe)',
+    ].join('\n'),
+  output: () =>
+    [
+      'Output:',
+      '',
+      '  On a terminal, listings are tables (long text cut to fit) and single answers `key  value` lines.',
+      '  Piped, listings are tab-separated rows without a header, one item per line, nothing cut.',
+      '  --json prints the answer as JSON; with --all or --limit, one item per line (JSON Lines).',
+      '  Progress, hints and the cursor to resume a listing go to stderr, never stdout.',
+      '  --dry-run prints the request as a curl line and as @xsvc/sdk code, with the key as $XSVC_API_KEY.',
+    ].join('\n'),
+};

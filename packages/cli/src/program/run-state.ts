@@ -1,0 +1,10 @@
+import type { CliIO } from '../io.js';
+
+/** What one run shares between the program and its actions. */
+export interface RunState {
+  readonly io: CliIO;
+  /** The command line (without `xsvc`), to print how to resume a listing. */
+  readonly argv: readonly string[];
+  /** Set by an action that ends with a code other than 0 (8: a write still pending). */
+  exitCode: number;
+}

@@ -1,0 +1,39 @@
+import { CommanderError } from 'commander';
+import { ExitCode } from './exit-codes.js';
+import type { InteractiveCommandSpec } from './interactive/types.js';
+import type { CliIO } from './io.js';
+import { buildProgram } from './program/build.js';
+import { scanGlobals } from './program/globals.js';
+import { interactiveSpecs } from './program/interactive-table.js';
+import type { RunState } from './program/run-state.js';
+import { reportError } from './report/report-error.js';
+
+/** Options of {@link run} beyond its IO (tests pass their own interactive commands). */
+export interface RunOptions {
+  /** The interactive commands to register (default: those of `src/interactive/index.ts`, from its generated table). */
+  readonly interactive?: readonly InteractiveCommandSpec[];
+}
+
+/**
+ * Runs one `xsvc` command line in-process and resolves to its exit code (see `xsvc help exit-codes`).
+ * Commands throw; this is the one place that catches, prints the error and picks the code.
+ */
+export async function run(argv: readonly string[], io: CliIO, options: RunOptions = {}): Promise<number> {
+  const state: RunState = { io, argv, exitCode: ExitCode.ok };
+  try {
+    const interactive = options.interactive ?? interactiveSpecs();
+    const program = buildProgram(state, argv, interactive);
+    await program.parseAsync([...argv], { from: 'user' });
+    return state.exitCode;
+  } catch (err) {
+    if (
+      err instanceof CommanderError &&
+      (err.code === 'commander.helpDisplayed' || err.code === 'commander.version')
+    ) {
+      return ExitCode.ok;
+    }
+    // A resource named without an action: commander has printed its help on stderr.
+    if (err instanceof CommanderError && err.code === 'commander.help') return ExitCode.usage;
+    return reportError(err, io, scanGlobals(argv));
+  }
+}

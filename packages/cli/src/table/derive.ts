@@ -1,0 +1,179 @@
+import type { AnyOperation } from '@xsvc/sdk/contract';
+import {
+  describeSchema,
+  fieldsOf,
+  isRequired,
+  mergedFlagType,
+  numberBounds,
+  type SchemaLike,
+} from './schema-info.js';
+import type { ArgSpec, CommandSpec, FlagSpec } from './types.js';
+
+/**
+ * Derives the command table from the contract: one command per operation, named by its SDK path in
+ * kebab-case, positional arguments from its path parameters (and the one obvious required parameter),
+ * typed flags from its query and body. Run at build time; nothing here is hand-written per operation.
+ */
+
+/** Flags the CLI owns on every command; a parameter with one of these names gets a `-param` suffix. */
+const RESERVED_FLAGS = ['json', 'profile', 'base-url', 'dry-run', 'color', 'help', 'version', 'data'];
+/** Flags the CLI adds to listings, durable writes and binary answers. */
+const LISTING_FLAGS = ['all', 'limit', 'cursor'];
+const WRITE_FLAGS = ['wait', 'wait-timeout', 'idempotency-key'];
+const BINARY_FLAGS = ['output'];
+
+/** The flags of the CLI itself on an operation's command. */
+export function reservedFlags(op: AnyOperation): Set<string> {
+  return new Set([
+    ...RESERVED_FLAGS,
+    ...(op.pagination ? LISTING_FLAGS : []),
+    ...(op.writeAction ? WRITE_FLAGS : []),
+    ...(op.responseKind === 'binary' ? BINARY_FLAGS : []),
+  ]);
+}
+
+/** Shorter second names for long, common parameters. */
+const ALIASES: Readonly<Record<string, string>> = { eventTypes: 'events' };
+
+/** Parameters that name the acting connected account: never the "obvious" positional one. */
+const CONTEXT_PARAMS = new Set(['account']);
+
+/** `queryType` → `query-type`, `session_id` → `session-id`. */
+export function kebab(name: string): string {
+  return name
+    .replace(/_/g, '-')
+    .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
+    .replace(/([A-Z])([A-Z][a-z])/g, '$1-$2')
+    .toLowerCase();
+}
+
+const asSchema = (s: unknown): SchemaLike | null => (s ? (s as SchemaLike) : null);
+
+/** Every operation as a command. */
+export function deriveCommands(ops: readonly AnyOperation[]): CommandSpec[] {
+  return ops.map(deriveCommand);
+}
+
+/** One operation as a command. */
+export function deriveCommand(op: AnyOperation): CommandSpec {
+  const pathParams = [...op.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
+  const paramFields = fieldsOf(asSchema(op.params));
+  const query = fieldsOf(asSchema(op.query));
+  const bodySchema = asSchema(op.body);
+  const body = fieldsOf(bodySchema);
+  const bodyIsUnion = bodySchema !== null && bodySchema._zod.def.type === 'union';
+  const size = pageSizeOf(op, query);
+  const pageKeys = pageKeysOf(op, query);
+  if (size?.key === 'limit') pageKeys.add('limit');
+  const fields: [string, SchemaLike[], boolean][] = [
+    ...Object.entries(query).map(([k, s]): [string, SchemaLike[], boolean] => [k, s, isRequired(s[0]!)]),
+    ...Object.entries(body)
+      .filter(([k]) => !(k in query))
+      .map(([k, s]): [string, SchemaLike[], boolean] => [k, s, !bodyIsUnion && isRequired(s[0]!)]),
+  ].filter(([k]) => !pageKeys.has(k) && !pathParams.includes(k));
+
+  const reserved = reservedFlags(op);
+  const flags: FlagSpec[] = [];
+  for (const [key, schemas, required] of fields) {
+    const flag = flagFor(op, key, schemas, required, reserved);
+    // Two spellings of one parameter (`maxItems`, `max_items`) make one flag: the first; --data sends either.
+    if (!flags.some((f) => f.flag === flag.flag)) flags.push(flag);
+  }
+  const args: ArgSpec[] = pathParams.map((name) => argFor(kebab(name), name, true, paramFields[name]?.[0]));
+  if (pathParams.length === 0) {
+    const obvious = obviousParam(flags);
+    if (obvious) args.push(argFor(kebab(obvious.key), obvious.key, false, undefined, obvious.description));
+  }
+  return {
+    path: op.sdk.map(kebab),
+    sdk: [...op.sdk],
+    op: op.id,
+    method: op.method,
+    route: op.path,
+    summary: op.summary,
+    ...(op.description !== undefined && { description: op.description }),
+    example: op.example ?? op.sdk.map(kebab).join(' '),
+    args,
+    flags,
+    auth: !op.auth.includes('none'),
+    ...(op.body && { body: op.bodyEncoding ?? 'json' }),
+    ...(op.pagination && { pagination: op.pagination }),
+    ...(op.items !== undefined && { items: op.items }),
+    ...(size && { pageSize: size }),
+    ...(op.writeAction !== undefined && { write: true }),
+    ...(isRedirect(op.success[0]) && { redirect: true }),
+    ...(op.responseKind && op.responseKind !== 'json' && { response: op.responseKind }),
+    ...(op.deprecated?.operation && { deprecated: true }),
+  };
+}
+
+function flagFor(
+  op: AnyOperation,
+  key: string,
+  schemas: readonly SchemaLike[],
+  required: boolean,
+  reserved: ReadonlySet<string>,
+): FlagSpec {
+  const schema = schemas[0]!;
+  const { type, choices } = mergedFlagType(schemas);
+  const base = kebab(key);
+  const flag = reserved.has(base) ? `${base}-param` : base;
+  const description = describeSchema(schema);
+  const deprecated = op.deprecated?.params?.[key];
+  return {
+    flag,
+    key,
+    type,
+    ...(required && { required: true }),
+    ...(choices && { choices }),
+    ...(description !== undefined && { description }),
+    ...(ALIASES[key] !== undefined && { alias: ALIASES[key] }),
+    ...(deprecated !== undefined && { deprecated }),
+  };
+}
+
+function argFor(
+  name: string,
+  key: string,
+  required: boolean,
+  schema: SchemaLike | undefined,
+  fallback?: string,
+): ArgSpec {
+  const description = (schema && describeSchema(schema)) ?? fallback;
+  return { name, key, required, ...(description !== undefined && { description }) };
+}
+
+/**
+ * The one required parameter a user would type bare (`tweets search "from:jack"`, `draws run <url>`):
+ * the only required one, else the only required single value when it is text (`monitors create jack
+ * --events …`). The acting account never is.
+ */
+function obviousParam(flags: readonly FlagSpec[]): FlagSpec | undefined {
+  const required = flags.filter((f) => f.required && !CONTEXT_PARAMS.has(f.key));
+  const typed = (f: FlagSpec) => f.type !== 'json' && f.type !== 'file';
+  if (required.length === 1 && typed(required[0]!)) return required[0];
+  const single = required.filter((f) => f.type !== 'list' && typed(f));
+  return single.length === 1 && single[0]!.type === 'string' ? single[0] : undefined;
+}
+
+/** The cursor parameters of a listing, replaced by the CLI's own `--cursor` (and `--limit`). */
+function pageKeysOf(op: AnyOperation, query: Record<string, SchemaLike[]>): Set<string> {
+  const keys = new Set<string>();
+  if (!op.pagination) return keys;
+  for (const k of op.pagination === 'A' ? ['after', 'cursor'] : ['cursor']) if (k in query) keys.add(k);
+  return keys;
+}
+
+/**
+ * The parameter that `--limit` also sets: `limit` where there is one (a page size, or the most results of
+ * one request), else `pageSize`.
+ */
+function pageSizeOf(op: AnyOperation, query: Record<string, SchemaLike[]>): CommandSpec['pageSize'] {
+  if (!op.pagination) return undefined;
+  const key = 'limit' in query ? 'limit' : 'pageSize' in query ? 'pageSize' : undefined;
+  if (!key) return undefined;
+  const { min = 1, max = Number.MAX_SAFE_INTEGER } = numberBounds(query[key]![0]!);
+  return { key, min, max };
+}
+
+const isRedirect = (status: number | undefined) => status !== undefined && status >= 300 && status < 400;

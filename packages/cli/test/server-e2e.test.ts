@@ -1,0 +1,59 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type CliOptions, cli, tempConfigHome } from './helpers.js';
+import { startLocalServer } from './local-server.js';
+
+/**
+ * The README's quick tour against a real `@xsvc/server` (in memory, tiny simulated network) on a loopback
+ * port: the CLI and the service agree on the wire, not only with the mocks.
+ */
+const KEY = `svc_${'c0'.repeat(32)}`;
+let base = '';
+let close: () => Promise<void> = async () => {};
+const home = tempConfigHome();
+const opts = (): CliOptions => ({
+  configHome: home,
+  env: { XSVC_API_KEY: undefined, XSVC_BASE_URL: undefined },
+  interactive: 'real',
+});
+
+beforeAll(async () => {
+  const server = await startLocalServer(KEY);
+  base = server.base;
+  close = () => server.close();
+});
+afterAll(() => close());
+
+describe('the quick tour, against a local server', () => {
+  it('logs in with the printed key, then reads with the saved profile', async () => {
+    const login = await cli(['login', '--base-url', base, '--api-key', '-'], { ...opts(), stdin: KEY });
+    expect(login.code).toBe(0);
+    expect(login.stdout).toContain('Logged in');
+    const account = await cli(['account', 'get', '--json'], opts());
+    expect(account.code).toBe(0);
+    expect(account.json()).toMatchObject({ plan: 'active' });
+  });
+
+  it('looks up a user, searches tweets, pages followers', async () => {
+    const user = await cli(['users', 'get', 'jack', '--json'], opts());
+    expect(user.json()).toMatchObject({ username: 'jack' });
+    const search = await cli(['tweets', 'search', 'hello', '--limit', '5', '--json'], opts());
+    expect(search.code).toBe(0);
+    expect(search.lines().length).toBeGreaterThan(0);
+    const followers = await cli(['users', 'followers', 'jack', '--limit', '3', '--json'], opts());
+    expect(followers.lines()).toHaveLength(3);
+    expect(JSON.parse(followers.stderr)).toHaveProperty('next_cursor');
+  });
+
+  it('creates a monitor and lists it', async () => {
+    const created = await cli(
+      ['monitors', 'create', 'jack', '--events', 'tweet.new,tweet.reply', '--json'],
+      opts(),
+    );
+    expect(created.code).toBe(0);
+    const id = created.json<{ id: string }>().id;
+    const list = await cli(['monitors', 'list', '--json'], opts());
+    expect(list.json<{ monitors: { id: string }[] }>().monitors.map((m) => m.id)).toContain(id);
+    const bad = await cli(['monitors', 'create', 'jack', '--events', 'tweet.nope'], opts());
+    expect(bad.code).toBe(2);
+  });
+});
