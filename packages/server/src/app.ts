@@ -48,14 +48,14 @@ export async function buildServer(config: Config, deps: ServerDeps = {}): Promis
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    trustProxy: config.trustProxy,
   });
   let listenUrl = `http://${config.host}:${config.port}`;
   const base: Omit<Services, 'platform'> = {
     config,
     database,
     clock,
-    credits: new Credits(database.db),
+    credits: new Credits(database),
     rateLimiter: new RateLimiter(database, deps.rateLimits ?? limits.rateLimits[config.rateLimits]),
     monitorsUsed: deps.monitorsUsed ?? (async () => 0),
     publicUrl: () => config.publicUrl?.replace(/\/+$/, '') ?? listenUrl,

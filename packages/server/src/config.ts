@@ -35,6 +35,11 @@ export const ConfigSchema = z
     xApiBaseUrl: z.url().default('https://api.x.com'),
     /** Allow webhook deliveries to http://127.0.0.1:<port> and http://localhost:<port> (tests, local dev). */
     allowLoopbackWebhooks: z.boolean().default(false),
+    /**
+     * Trust `X-Forwarded-For` / `X-Forwarded-Proto` from the peer (set it only behind a reverse proxy that
+     * overwrites them): client addresses for per-IP limits and the https check come from those headers.
+     */
+    trustProxy: z.boolean().default(false),
     logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .superRefine((c, ctx) => {
@@ -73,8 +78,11 @@ const ENV: Record<keyof ConfigInput, string> = {
   xBearerToken: 'X_BEARER_TOKEN',
   xApiBaseUrl: 'X_API_BASE_URL',
   allowLoopbackWebhooks: 'XSVC_ALLOW_LOOPBACK_WEBHOOKS',
+  trustProxy: 'XSVC_TRUST_PROXY',
   logLevel: 'LOG_LEVEL',
 };
+
+const BOOLEAN_KEYS: ReadonlySet<string> = new Set(['allowLoopbackWebhooks', 'trustProxy']);
 
 /** Thrown when the environment does not describe a valid configuration; the message names the variables. */
 export class ConfigError extends Error {
@@ -87,7 +95,7 @@ export function configFromEnv(env: Record<string, string | undefined> = process.
   for (const [key, name] of Object.entries(ENV)) {
     const v = env[name];
     if (v === undefined || v === '') continue;
-    input[key] = key === 'allowLoopbackWebhooks' ? ['1', 'true', 'yes'].includes(v.toLowerCase()) : v;
+    input[key] = BOOLEAN_KEYS.has(key) ? ['1', 'true', 'yes'].includes(v.toLowerCase()) : v;
   }
   return parseConfig(input);
 }

@@ -5,9 +5,17 @@ import { registerCheckoutRoutes } from './features/checkout/routes.js';
 import { creditsHandlers } from './features/credits/handlers.js';
 import { discoveryHandlers } from './features/discovery/handlers.js';
 import { registerDiscoveryRoutes } from './features/discovery/routes.js';
+import { eventHandlers } from './features/events/handlers.js';
+import type { MonitorEngineOptions } from './features/monitors/engine/engine.js';
+import { createMonitorsFeature } from './features/monitors/feature.js';
+import { monitorHandlers } from './features/monitors/handlers.js';
+import { keywordMonitorHandlers } from './features/monitors/keyword-handlers.js';
+import { registerGalleryRoutes } from './features/reads/gallery/routes.js';
 import { readHandlers } from './features/reads/index.js';
 import { registerSessionRoutes } from './features/sessions/routes.js';
 import { registerSimRoutes } from './features/sim/routes.js';
+import { webhookHandlers } from './features/webhooks/handlers.js';
+import { registerWebhookRoutes } from './features/webhooks/runtime.js';
 import type { HandlerMap } from './http/handler.js';
 import type { Platform } from './platform/platform.js';
 import { SimulatedPlatform, seedNetwork } from './platform/simulated/index.js';
@@ -20,6 +28,10 @@ export const featureHandlers: readonly HandlerMap[] = [
   creditsHandlers,
   discoveryHandlers,
   readHandlers,
+  monitorHandlers,
+  keywordMonitorHandlers,
+  eventHandlers,
+  webhookHandlers,
 ];
 
 /** Every feature's plain routes (not contract operations), mounted by {@link createServer}. */
@@ -27,7 +39,9 @@ export const featureRoutes: readonly RouteRegistrar[] = [
   registerDiscoveryRoutes,
   registerSessionRoutes,
   registerCheckoutRoutes,
+  registerGalleryRoutes,
   registerSimRoutes,
+  registerWebhookRoutes,
 ];
 
 /**
@@ -46,15 +60,24 @@ export async function platformFor(config: Config, services: Omit<Services, 'plat
   return new SimulatedPlatform(services.database.db, services.clock);
 }
 
+/** What {@link createServer} accepts beside the configuration. */
+export interface CreateServerDeps extends ServerDeps {
+  /** The monitors' check engine: auto-start (default: on the system clock only), timing, a report hook. */
+  monitors?: MonitorEngineOptions;
+}
+
 /**
  * Builds the service for a configuration: storage, the platform, every feature; not listening (the
  * `xsvc-server` bin listens; tests call `server.app.inject()`).
  */
-export function createServer(config: Config, deps: ServerDeps = {}): Promise<XsvcServer> {
+export function createServer(config: Config, deps: CreateServerDeps = {}): Promise<XsvcServer> {
+  // The monitors' check engine is per server (its own shard leases and state), so it is mounted here.
+  const monitors = createMonitorsFeature(deps.monitors);
   return buildServer(config, {
     ...deps,
     platform: deps.platform ?? ((services) => platformFor(config, services)),
+    monitorsUsed: deps.monitorsUsed ?? monitors.monitorsUsed,
     handlers: [...featureHandlers, ...(deps.handlers ?? [])],
-    routes: [...featureRoutes, ...(deps.routes ?? [])],
+    routes: [...featureRoutes, monitors.register, ...(deps.routes ?? [])],
   });
 }

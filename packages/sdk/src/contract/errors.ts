@@ -34,6 +34,11 @@ export interface ErrorInfo {
   readonly status: number;
   readonly type: ErrorType;
   readonly retry: RetryClass;
+  /**
+   * What the code means, where its status alone does not say it: a clause in words that suit every client
+   * (no command or tool names), which clients build their next step on (`Billing: <hint>. …`).
+   */
+  readonly hint?: string;
 }
 
 const bad = { status: 400, type: 'invalid_request_error', retry: 'never' } as const;
@@ -87,11 +92,11 @@ export const errorCatalog = {
   unauthenticated: auth,
   x_auth_failure: auth,
   // 402: billing; never auto-checkout
-  no_subscription: billing,
-  subscription_inactive: billing,
-  payment_failed: billing,
-  no_credits: billing,
-  insufficient_credits: billing,
+  no_subscription: { ...billing, hint: 'the account has no subscription' },
+  subscription_inactive: { ...billing, hint: 'the subscription is not active' },
+  payment_failed: { ...billing, hint: 'the last payment failed' },
+  no_credits: { ...billing, hint: 'the account has no credits left' },
+  insufficient_credits: { ...billing, hint: 'the credits left do not cover this call' },
   no_cached_style: billing,
   // 403
   api_key_limit_reached: perm,

@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.js';
+import { startWalCheckpointer } from './wal-checkpointer.js';
 
 /** Which SQL engine a database runs on; the few dialect-specific statements branch on it. */
 export type DialectName = 'sqlite' | 'postgres';
@@ -12,6 +13,8 @@ export type DialectName = 'sqlite' | 'postgres';
 export interface Db {
   readonly db: Kysely<Database>;
   readonly dialect: DialectName;
+  /** The SQLite handle, for the few hot paths that run synchronous prepared statements (SQLite only). */
+  readonly sqlite?: SQLite.Database;
   close(): Promise<void>;
 }
 
@@ -25,11 +28,14 @@ export interface OpenOptions {
   pgSchema?: string;
   /** Pool size on Postgres. */
   poolSize?: number;
+  /** SQLite file: checkpoint the WAL from a worker thread, off the event loop (default true; see wal-checkpointer). */
+  backgroundCheckpoints?: boolean;
 }
 
 /**
  * Opens the database named by `url`: `postgres://…` (or `postgresql://…`) selects Postgres, anything else is
- * a SQLite file (created with its folder; WAL mode) or `:memory:`.
+ * a SQLite file (created with its folder; WAL mode, checkpointed by a worker thread: `startWalCheckpointer`)
+ * or `:memory:`.
  */
 export async function openDatabase(url: string, options: OpenOptions = {}): Promise<Db> {
   if (/^postgres(ql)?:\/\//.test(url)) {
@@ -58,7 +64,43 @@ export async function openDatabase(url: string, options: OpenOptions = {}): Prom
   sqlite.pragma('foreign_keys = ON');
   sqlite.defaultSafeIntegers(true);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cachedStatements(sqlite) }) });
-  return { db, dialect: 'sqlite', close: () => db.destroy() };
+  handles.set(db, sqlite);
+  const checkpointer =
+    url !== ':memory:' && url !== '' && options.backgroundCheckpoints !== false
+      ? startWalCheckpointer(sqlite, url)
+      : undefined;
+  return {
+    db,
+    dialect: 'sqlite',
+    sqlite,
+    close: async () => {
+      await checkpointer?.stop();
+      await db.destroy();
+    },
+  };
+}
+
+/** The SQLite handle behind each Kysely instance {@link openDatabase} made (not its transactions). */
+const handles = new WeakMap<Kysely<Database>, SQLite.Database>();
+
+/**
+ * The SQLite handle behind `db`, when synchronous prepared statements may run on it now: `db` is a SQLite
+ * database opened by {@link openDatabase} (not a transaction's handle, not Postgres) and no transaction is
+ * open on its connection. A Kysely transaction awaits between its statements; a statement run meanwhile
+ * would join it (see its uncommitted rows, or be rolled back with it), so callers then take the Kysely
+ * path, which waits for the transaction to end. Hot reads use this to skip building and compiling a query.
+ */
+export function syncSqlite(db: Kysely<Database>): SQLite.Database | undefined {
+  const sqlite = handles.get(db);
+  return sqlite && !sqlite.inTransaction ? sqlite : undefined;
+}
+
+/**
+ * A prepared statement for `sql` on `sqlite`, from the same bounded cache the Kysely driver uses. Safe to
+ * share: every use runs the statement to completion synchronously (`get`/`all`/`run`, never `iterate`).
+ */
+export function prepared(sqlite: SQLite.Database, sql: string): SQLite.Statement {
+  return cachedStatement(sqlite, sql);
 }
 
 /** A JS number from an integer column (BigInt on both engines for int8, number for int4 on Postgres). */
@@ -76,18 +118,63 @@ export function big(v: bigint | number | string | null | undefined): bigint {
  * prepared statements by SQL text (bounded). Safe because the driver runs each statement to completion
  * synchronously (`all`/`run`) before another can use it.
  */
-function cachedStatements(sqlite: SQLite.Database, max = 1_000) {
-  const cache = new Map<string, SQLite.Statement>();
-  return {
-    close: () => sqlite.close(),
-    prepare(sql: string): SQLite.Statement {
-      let stmt = cache.get(sql);
-      if (!stmt) {
-        stmt = sqlite.prepare(sql);
-        if (cache.size >= max) cache.delete(cache.keys().next().value as string);
-        cache.set(sql, stmt);
-      }
-      return stmt;
-    },
-  };
+function cachedStatements(sqlite: SQLite.Database): {
+  close(): void;
+  prepare(sql: string): SQLite.Statement;
+} {
+  return { close: () => sqlite.close(), prepare: (sql) => cachedStatement(sqlite, sql) };
+}
+
+/** A set of tables whose writes are counted, and the count. */
+interface WriteWatch {
+  readonly pattern: RegExp;
+  stamp: number;
+}
+
+const watches = new WeakMap<SQLite.Database, WriteWatch[]>();
+const READ_ONLY = /^\s*select\b/i;
+
+/**
+ * A counter of the statements that may write any of `tables`, for in-process caches of rows of those tables
+ * on SQLite: a cached value read at stamp `n` is still the stored one while the stamp is `n`. Every statement
+ * run through Kysely or {@link prepared} on this database counts (before it runs) when it is not a `select`
+ * and names one of the tables, whether or not it changes a row: a cheap, conservative test. Statements
+ * prepared on the raw handle are not seen. `undefined` on Postgres, where other server instances write too,
+ * and for a transaction's handle.
+ */
+export function writeStamp(db: Kysely<Database>, tables: readonly string[]): (() => number) | undefined {
+  const sqlite = handles.get(db);
+  if (!sqlite || tables.some((t) => !/^\w+$/.test(t))) return undefined;
+  const watch: WriteWatch = { pattern: new RegExp(`\\b(?:${tables.join('|')})\\b`, 'i'), stamp: 0 };
+  const list = watches.get(sqlite) ?? [];
+  list.push(watch);
+  watches.set(sqlite, list);
+  return () => watch.stamp;
+}
+
+/** Counts `sql` against the write watches of `sqlite` (see {@link writeStamp}). */
+function countWrite(sqlite: SQLite.Database, sql: string): void {
+  const list = watches.get(sqlite);
+  if (!list || READ_ONLY.test(sql)) return;
+  for (const w of list) if (w.pattern.test(sql)) w.stamp++;
+}
+
+const STATEMENT_CACHE_MAX = 1_000;
+const statementCaches = new WeakMap<SQLite.Database, Map<string, SQLite.Statement>>();
+
+/** `sql` prepared on `sqlite`, from the handle's bounded cache (the oldest-prepared statement goes first). */
+function cachedStatement(sqlite: SQLite.Database, sql: string): SQLite.Statement {
+  countWrite(sqlite, sql);
+  let cache = statementCaches.get(sqlite);
+  if (!cache) {
+    cache = new Map();
+    statementCaches.set(sqlite, cache);
+  }
+  let stmt = cache.get(sql);
+  if (!stmt) {
+    stmt = sqlite.prepare(sql);
+    if (cache.size >= STATEMENT_CACHE_MAX) cache.delete(cache.keys().next().value as string);
+    cache.set(sql, stmt);
+  }
+  return stmt;
 }

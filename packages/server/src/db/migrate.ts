@@ -2,11 +2,19 @@ import { type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
 import type { Db } from './database.js';
 import * as m0001 from './migrations/0001-core.js';
 import * as m0002 from './migrations/0002-simulated-platform.js';
+import * as m0003 from './migrations/0003-events.js';
+import * as m0004 from './migrations/0004-monitors.js';
+import * as m0005 from './migrations/0005-webhooks.js';
+import * as m0006 from './migrations/0006-walks-galleries-expiry.js';
 
 /** The one set of migrations, for SQLite and Postgres alike, in order. */
 const MIGRATIONS: Record<string, Migration> = {
   '0001-core': m0001,
   '0002-simulated-platform': m0002,
+  '0003-events': m0003,
+  '0004-monitors': m0004,
+  '0005-webhooks': m0005,
+  '0006-walks-galleries-expiry': m0006,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

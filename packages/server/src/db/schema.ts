@@ -79,6 +79,8 @@ export interface CheckoutsTable {
   credits: Int;
   status: string;
   created_at: Int;
+  /** When an open checkout stops accepting approval (epoch ms; null on rows from before migration 0006). */
+  expires_at: Int | null;
 }
 
 export interface XAccountsTable {
@@ -258,6 +260,178 @@ export interface SimMetaTable {
   value: string;
 }
 
+/**
+ * A stored event (spec 2.5). Ids sort in creation order (time-prefixed), so `after` paging is by id.
+ * `payload` is the delivery payload of spec 6.3 as JSON, without `deliveryId` (which each delivery adds):
+ * `{ eventType, schemaVersion, streamEventId (= id), occurredAt, username? | query?, data }`.
+ */
+export interface EventsTable {
+  id: string;
+  account_id: string;
+  monitor_id: string | null;
+  keyword_monitor_id: string | null;
+  event_type: string;
+  username: string | null;
+  query: string | null;
+  occurred_at: Int;
+  created_at: Int;
+  payload: string;
+  /**
+   * Unique per (monitor, tweet, event type) or (monitor, profile change, event type) (migration 0004): a
+   * re-check never stores an event twice. Null on rows not written by a monitor.
+   */
+  dedupe_key: string | null;
+}
+
+/**
+ * The columns both kinds of monitor share (spec 2.4, migration 0004): owner, event types (a JSON array),
+ * activity and billing, the watermark of creation or resume (`baseline_tweet_id`), shard and revision.
+ */
+export interface MonitorLifecycleColumns {
+  id: string;
+  account_id: string;
+  event_types: string;
+  is_active: Int;
+  created_at: Int;
+  next_billing_at: Int;
+  paused_reason: string | null;
+  paused_at: Int | null;
+  baseline_tweet_id: string;
+  baseline_at: Int;
+  shard: Int;
+  /** Bumped on every change an engine must reload. */
+  rev: Int;
+}
+
+/**
+ * An account monitor (spec 2.4, migration 0004): `profile_snapshot` is the JSON of the watched profile
+ * fields at the last check.
+ */
+export interface MonitorsTable extends MonitorLifecycleColumns {
+  username: string;
+  x_user_id: string;
+  profile_snapshot: string;
+  /** The platform's change stamp of the profile when `profile_snapshot` was taken. */
+  profile_stamp: string;
+  /** 1 once an engine has checked the monitor since its baseline (the shard's cursor then covers it). */
+  joined: Int;
+}
+
+/** A keyword monitor (spec 2.4, migration 0004): `cursor_tweet_id` is how far its search was processed. */
+export interface KeywordMonitorsTable extends MonitorLifecycleColumns {
+  query: string;
+  /** The query normalized for the duplicate check (case and spacing). */
+  query_key: string;
+  cursor_tweet_id: string;
+}
+
+/** A shard of the monitors and the engine instance leasing it (migration 0004). */
+export interface MonitorShardsTable {
+  shard: Int;
+  owner: string | null;
+  lease_expires_at: Int;
+  /** How far the shard's account-monitor tweet stream was processed (a tweet id), or null. */
+  tweet_cursor: string | null;
+  /** Bumped after every change of the shard's monitors, so engines reload only changed shards. */
+  version: Int;
+}
+
+/** A heartbeat per running check engine, so instances split the shards (migration 0004). */
+export interface MonitorEnginesTable {
+  id: string;
+  seen_at: Int;
+}
+
+/**
+ * A webhook endpoint (spec 2.6, migration 0005). `event_types` is a JSON array; `secret` the hex signing
+ * secret (kept, because every delivery is signed with it); `health` is `active` or `needs_attention`
+ * (spec 3.4), separate from `is_active` (switched off by the owner).
+ */
+export interface WebhooksTable {
+  id: string;
+  account_id: string;
+  url: string;
+  event_types: string;
+  secret: string;
+  is_active: Int;
+  health: string;
+  consecutive_failures: Int;
+  failure_hard_cap: Int;
+  created_at: Int;
+  updated_at: Int;
+}
+
+/**
+ * One delivery of a stored event to a webhook (spec 2.6, 3.3, migration 0005): `id` is the payload's
+ * `deliveryId`, the same on every retry. `status` is `pending`, `delivered`, `failed` or `exhausted`;
+ * `next_attempt_at` is null when nothing is scheduled (done, or parked while the endpoint is off or needs
+ * attention); an attempt in progress holds the lease.
+ */
+export interface WebhookDeliveriesTable {
+  id: string;
+  webhook_id: string;
+  account_id: string;
+  event_id: string;
+  event_type: string;
+  status: string;
+  attempts: Int;
+  last_status_code: Int | null;
+  last_error: string | null;
+  created_at: Int;
+  delivered_at: Int | null;
+  next_attempt_at: Int | null;
+  lease_owner: string | null;
+  lease_until: Int | null;
+}
+
+/** One row per stored event whose webhook deliveries are not created yet (see migration 0003). */
+export interface EventOutboxTable {
+  event_id: string;
+  account_id: string;
+  created_at: Int;
+}
+
+/** A coverage walk: the server-side checkpoint behind a `mode=coverage` cursor (see migration 0006). */
+export interface CoverageWalksTable {
+  id: string;
+  account_id: string;
+  /** The operation id the walk belongs to; a cursor is refused on any other operation. */
+  operation: string;
+  /** Hash of the request's parameters (cursor and page size aside); a cursor is refused for another query. */
+  fingerprint: string;
+  /** `coverage` (asked for) or `automatic` (chosen by the service). */
+  mode: string;
+  /** The step of the latest checkpoint; its cursor and the one before it can be resumed. */
+  step: Int;
+  /** JSON state of the walk at `step`, and at `step - 1` (to serve a lost answer again). */
+  state: string;
+  prev_state: string;
+  created_at: Int;
+  expires_at: Int;
+  /** A request resuming the walk holds it until this time (epoch ms); others get 409. */
+  lease_until: Int | null;
+  lease_owner: string | null;
+}
+
+/** An id a coverage walk returned, and the step whose answer returned it. */
+export interface CoverageSeenTable {
+  walk_id: string;
+  item_id: string;
+  step: Int;
+}
+
+/** A media gallery page (`/media/gallery/{id}`): the media of the tweets as last downloaded. */
+export interface MediaGalleriesTable {
+  id: string;
+  /** JSON array of the tweet ids, in request order. */
+  tweet_ids: string;
+  /** JSON array of `{ tweetId, url, authorUsername?, text, media[] }`. */
+  items: string;
+  total_media: Int;
+  created_at: Int;
+  updated_at: Int;
+}
+
 /** Every table, for `Kysely<Database>`. */
 export interface Database {
   accounts: AccountsTable;
@@ -285,4 +459,15 @@ export interface Database {
   sim_dms: SimDmsTable;
   sim_notifications: SimNotificationsTable;
   sim_meta: SimMetaTable;
+  events: EventsTable;
+  event_outbox: EventOutboxTable;
+  webhooks: WebhooksTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  monitors: MonitorsTable;
+  keyword_monitors: KeywordMonitorsTable;
+  monitor_shards: MonitorShardsTable;
+  monitor_engines: MonitorEnginesTable;
+  coverage_walks: CoverageWalksTable;
+  coverage_seen: CoverageSeenTable;
+  media_galleries: MediaGalleriesTable;
 }

@@ -3,7 +3,7 @@ import { type AnyOperation, operations, strictify, toOptInContract } from '@xsvc
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { authenticate, type Principal } from '../features/auth/authenticate.js';
-import { tierOf } from '../features/rate-limit/rate-limiter.js';
+import { type Tier, tierOf } from '../features/rate-limit/rate-limiter.js';
 import type { Services } from '../services.js';
 import { errorBody, HttpError } from './errors.js';
 import { Answer, type Handler, type HandlerContext, type HandlerMap } from './handler.js';
@@ -43,12 +43,62 @@ function parse<T>(op: AnyOperation, schema: z.ZodType<T> | null, value: unknown,
   return r.data;
 }
 
-const strictCache = new WeakMap<AnyOperation, z.ZodType>();
-
 /** Options of {@link registerOperations}. */
 export interface RegisterOptions {
   /** Check every JSON answer against the operation's strict response schema (on in tests). */
   validateResponses: boolean;
+}
+
+/** What a request of one operation needs to know about it, worked out once when the route is mounted. */
+interface Route {
+  readonly op: AnyOperation;
+  readonly handler: Handler;
+  /** No credential is read (`auth: ['none']` among the modes). */
+  readonly noAuth: boolean;
+  /** A caller without credentials may get an answer (none, guest or payment). */
+  readonly anonymousAllowed: boolean;
+  /** The credential modes the operation accepts (an API key also stands for OAuth). */
+  readonly accepts: ReadonlySet<string>;
+  readonly tier: Tier;
+  readonly successStatus: number;
+  /** The opt-in contract applies to the answer (a path under `/api/`). */
+  readonly optInApplies: boolean;
+  /** The machine payment price when the operation can be paid that way (spec 5.5). */
+  readonly mppMicroUsd: number | undefined;
+  /** Check JSON answers against the operation's strict response schema. */
+  readonly validate: boolean;
+}
+
+const strictCache = new WeakMap<AnyOperation, z.ZodType>();
+
+/** The strict response schema of an operation (built on first use). */
+function strictResponse(op: AnyOperation): z.ZodType {
+  let strict = strictCache.get(op);
+  if (!strict) {
+    strict = strictify(op.response);
+    strictCache.set(op, strict);
+  }
+  return strict;
+}
+
+function routeOf(op: AnyOperation, handler: Handler, options: RegisterOptions): Route {
+  const accepts = new Set<string>(op.auth);
+  if (accepts.has('oauth')) accepts.add('apiKey');
+  return {
+    op,
+    handler,
+    noAuth: op.auth.includes('none'),
+    anonymousAllowed: op.auth.some((a) => a === 'none' || a === 'guest' || a === 'payment'),
+    accepts,
+    tier: tierOf(op.method),
+    successStatus: op.success[0] ?? 200,
+    optInApplies: op.path.startsWith('/api/'),
+    mppMicroUsd:
+      op.auth.includes('payment') && op.cost.kind === 'per_call' && op.cost.mppMicroUsd
+        ? op.cost.mppMicroUsd
+        : undefined,
+    validate: options.validateResponses && op.responseKind !== 'binary',
+  };
 }
 
 /**
@@ -64,85 +114,85 @@ export function registerOperations(
   for (const op of operations as readonly AnyOperation[]) {
     const handler = (handlers as Record<string, Handler | undefined>)[op.id];
     if (!handler) continue;
+    const route = routeOf(op, handler, options);
     app.route({
       method: op.method,
       url: fastifyPath(op.path),
-      handler: async (request, reply) => run(op, handler, request, reply, services, options),
+      handler: (request, reply) => run(route, request, reply, services),
     });
   }
 }
 
+/** The first value of a request header. */
+function header(request: FastifyRequest, name: string): string | undefined {
+  const v = request.headers[name];
+  return Array.isArray(v) ? v[0] : v;
+}
+
+/** The caller of a request to `route`, or undefined for an anonymous call the operation allows. */
+async function principalOf(
+  route: Route,
+  request: FastifyRequest,
+  services: Services,
+  now: number,
+): Promise<Principal | undefined> {
+  if (route.noAuth) return undefined;
+  const principal = await authenticate(
+    services.database.db,
+    {
+      apiKey: header(request, 'x-api-key') ?? header(request, 'svc-api-key'),
+      authorization: header(request, 'authorization'),
+      cookie: header(request, 'cookie'),
+    },
+    now,
+  );
+  if (principal) {
+    if (!route.accepts.has(principal.mode))
+      throw new HttpError('unauthenticated', `this operation does not accept ${principal.mode} credentials`);
+    return principal;
+  }
+  if (!route.anonymousAllowed)
+    throw new HttpError('unauthenticated', 'this operation needs an API key, a bearer token or a session');
+  // Anonymous paid reads (spec 5.4, 5.5): offer a guest wallet (and, on the 7 fixed-price reads, a machine
+  // payment challenge); nothing is ever charged or started without the caller's explicit action.
+  const action = { type: 'guest_wallet', createUrl: `${services.publicUrl()}/api/v1/guest-wallets` };
+  if (route.mppMicroUsd) {
+    const payment = Buffer.from(
+      JSON.stringify({
+        amount: String(route.mppMicroUsd),
+        currency: 'usd-micro',
+        recipient: services.publicUrl(),
+      }),
+    ).toString('base64url');
+    throw new HttpError(
+      'no_credits',
+      'pay this call with a machine payment, or use an API key or guest key',
+      { action },
+      402,
+      {
+        'www-authenticate': `Payment id="${randomUUID()}", realm="svc", method="tempo", intent="charge", request="${payment}"`,
+      },
+    );
+  }
+  throw new HttpError('unauthenticated', 'this paid read needs an API key or a guest key', { action }, 401, {
+    'www-authenticate': 'Bearer realm="svc"',
+  });
+}
+
 async function run(
-  op: AnyOperation,
-  handler: Handler,
+  route: Route,
   request: FastifyRequest,
   reply: FastifyReply,
   services: Services,
-  options: RegisterOptions,
 ): Promise<unknown> {
+  const { op } = route;
   const optIn = request.headers['svc-api-contract'] === '2026-04-29';
   const requestId = randomUUID();
   reply.header('x-request-id', requestId);
   const now = services.clock.now();
-  const header = (n: string) => {
-    const v = request.headers[n];
-    return Array.isArray(v) ? v[0] : v;
-  };
-  const anonymousAllowed = op.auth.some((a) => a === 'none' || a === 'guest' || a === 'payment');
-  const principal: Principal | undefined = op.auth.includes('none')
-    ? undefined
-    : await authenticate(
-        services.database.db,
-        {
-          apiKey: header('x-api-key') ?? header('svc-api-key'),
-          authorization: header('authorization'),
-          cookie: header('cookie'),
-        },
-        now,
-      );
-  if (!principal && !anonymousAllowed)
-    throw new HttpError('unauthenticated', 'this operation needs an API key, a bearer token or a session');
-  if (
-    principal &&
-    !op.auth.includes(principal.mode) &&
-    !(principal.mode === 'apiKey' && op.auth.includes('oauth'))
-  ) {
-    throw new HttpError('unauthenticated', `this operation does not accept ${principal.mode} credentials`);
-  }
-  if (!principal && anonymousAllowed && !op.auth.includes('none')) {
-    // Anonymous paid reads (spec 5.4, 5.5): offer a guest wallet (and, on the 7 fixed-price reads, a machine
-    // payment challenge); nothing is ever charged or started without the caller's explicit action.
-    const action = { type: 'guest_wallet', createUrl: `${services.publicUrl()}/api/v1/guest-wallets` };
-    if (op.auth.includes('payment') && op.cost.kind === 'per_call' && op.cost.mppMicroUsd) {
-      const request = Buffer.from(
-        JSON.stringify({
-          amount: String(op.cost.mppMicroUsd),
-          currency: 'usd-micro',
-          recipient: services.publicUrl(),
-        }),
-      ).toString('base64url');
-      throw new HttpError(
-        'no_credits',
-        'pay this call with a machine payment, or use an API key or guest key',
-        { action },
-        402,
-        {
-          'www-authenticate': `Payment id="${randomUUID()}", realm="svc", method="tempo", intent="charge", request="${request}"`,
-        },
-      );
-    }
-    throw new HttpError(
-      'unauthenticated',
-      'this paid read needs an API key or a guest key',
-      { action },
-      401,
-      {
-        'www-authenticate': 'Bearer realm="svc"',
-      },
-    );
-  }
+  const principal = await principalOf(route, request, services, now);
   if (principal) {
-    const rl = await services.rateLimiter.hit(principal.accountId, tierOf(op.method), now);
+    const rl = await services.rateLimiter.hit(principal.accountId, route.tier, now);
     reply.header('x-ratelimit-remaining', String(rl.remaining));
   }
 
@@ -162,27 +212,24 @@ async function run(
       return principal;
     },
   };
-  deprecationHeaders(op, request, reply, services);
-  const result = await handler(ctx as never);
-  const answer = result instanceof Answer ? result : new Answer(op.success[0] ?? 200, result);
-  for (const [k, v] of Object.entries(answer.headers)) reply.header(k, v);
-  reply.status(answer.status);
-  if (answer.body === undefined || answer.status === 204) return reply.send();
-  if (typeof answer.body === 'string' || answer.body instanceof Uint8Array) return reply.send(answer.body);
-  if (options.validateResponses && answer.status === op.success[0] && op.responseKind !== 'binary') {
-    let strict = strictCache.get(op);
-    if (!strict) {
-      strict = strictify(op.response);
-      strictCache.set(op, strict);
-    }
-    const r = strict.safeParse(answer.body);
+  if (op.deprecated) deprecationHeaders(op, request, reply, services);
+  const result = await route.handler(ctx as never);
+  const answer = result instanceof Answer ? result : undefined;
+  const status = answer ? answer.status : route.successStatus;
+  const body = answer ? answer.body : result;
+  if (answer) for (const k in answer.headers) reply.header(k, answer.headers[k]);
+  reply.status(status);
+  if (body === undefined || status === 204) return reply.send();
+  if (typeof body === 'string' || body instanceof Uint8Array) return reply.send(body);
+  if (route.validate && status === op.success[0]) {
+    const r = strictResponse(op).safeParse(body);
     if (!r.success) {
       throw new Error(
         `${op.id}: response does not match the contract: ${JSON.stringify(r.error.issues.slice(0, 3))}`,
       );
     }
   }
-  return reply.send(optIn && op.path.startsWith('/api/') ? toOptInContract(answer.body) : answer.body);
+  return reply.send(optIn && route.optInApplies ? toOptInContract(body) : body);
 }
 
 const POLICY = '/docs/deprecations.md';

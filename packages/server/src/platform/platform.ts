@@ -23,6 +23,22 @@ export type TweetMissingReason = 'deleted' | 'author_suspended' | 'protected' | 
 /** The result of a single-tweet lookup. */
 export type TweetLookup = { tweet: Tweet } | { missing: TweetMissingReason };
 
+/** A reply reached by a reply-tree walk, and its level under the walked tweet (1 = a direct reply). */
+export interface ReplyNode {
+  tweet: Tweet;
+  depth: number;
+}
+
+/** Bounds and order of a reply-tree walk. */
+export interface ReplyTreeOptions {
+  /** Shallowest level returned: 1 returns direct replies, 2 leaves them out (their replies are still walked). */
+  minDepth: number;
+  /** Deepest level walked. */
+  maxDepth: number;
+  /** Order of the replies to one tweet: `oldest` first (conversation order) or `latest` first. */
+  order: 'oldest' | 'latest';
+}
+
 /** Filters shared by the tweet searches and timelines (the reference's tweet filter parameters). */
 export interface TweetFilters {
   fromUser?: string;
@@ -119,6 +135,21 @@ export interface PlatformNotification {
   createdAt: string;
 }
 
+/** New tweets of a set of authors (`Platform.tweetsByAuthorsSince`), oldest first. */
+export interface AuthorTweets {
+  items: Tweet[];
+  /** The last id read when the read stopped at its limit; absent when nothing more follows. */
+  nextSinceId?: string | undefined;
+}
+
+/** Change stamps of accounts (`Platform.profileStamps`). */
+export interface ProfileStamps {
+  /** Sums up every stamp of the ids asked for; equal digests for the same ids mean nothing changed. */
+  digest: string;
+  /** Stamp by account id; absent when the caller's `ifChanged` digest still holds. */
+  stamps?: Map<string, string> | undefined;
+}
+
 /** Thrown by a platform for an operation it cannot serve (the xapi platform without an endpoint for it). */
 export class PlatformUnavailableError extends Error {
   override readonly name = 'PlatformUnavailableError';
@@ -171,6 +202,12 @@ export interface Platform {
   replies(tweetId: string, filters: TweetFilters, page: PageRequest): Promise<PlatformPage<Tweet>>;
   quotes(tweetId: string, filters: TweetFilters, page: PageRequest): Promise<PlatformPage<Tweet>>;
   thread(tweetId: string, page: PageRequest): Promise<PlatformPage<Tweet>>;
+  /**
+   * The replies under a tweet walked as a tree, `minDepth` to `maxDepth` levels deep, in thread order
+   * (pre-order: each reply followed by the replies to it; siblings by `order`). Hidden replies (deleted,
+   * protected or suspended authors) are not returned, but the replies to them are still walked.
+   */
+  replyTree(tweetId: string, opts: ReplyTreeOptions, page: PageRequest): Promise<PlatformPage<ReplyNode>>;
   retweeters(tweetId: string, filters: UserFilters, page: PageRequest): Promise<PlatformPage<UserProfile>>;
   favoriters(tweetId: string, filters: UserFilters, page: PageRequest): Promise<PlatformPage<UserProfile>>;
 
@@ -201,4 +238,24 @@ export interface Platform {
   homeTimeline(userId: string, page: PageRequest): Promise<PlatformPage<Tweet>>;
   notifications(userId: string, page: PageRequest): Promise<PlatformPage<PlatformNotification>>;
   dmHistory(userId: string, otherUserId: string, page: PageRequest): Promise<PlatformPage<PlatformDm>>;
+
+  // Batched reads of the monitors' check engine: one call covers every watched account of a check.
+  /**
+   * The id of the newest tweet `authorId` ever posted (hidden, deleted and reposts included), or undefined
+   * when there is none: the watermark a monitor takes at creation, so nothing older is ever reported.
+   */
+  newestTweetId(authorId: string): Promise<string | undefined>;
+  /**
+   * Tweets any reader may see (originals, replies, quotes, reposts) by any of `authorIds` with an id above
+   * `sinceId`, oldest first, reading at most `limit`. `nextSinceId` is present when more may follow: call
+   * again with it as `sinceId`.
+   */
+  tweetsByAuthorsSince(authorIds: readonly string[], sinceId: string, limit: number): Promise<AuthorTweets>;
+  /**
+   * A change stamp per account: an opaque string that differs whenever a profile field may have changed
+   * (suspension included); an account that no longer exists is absent from `stamps`. `digest` sums the
+   * stamps up: passed back as `ifChanged` with the same ids, `stamps` is left out when nothing changed
+   * (a conditional read, like an HTTP `If-None-Match`).
+   */
+  profileStamps(ids: readonly string[], ifChanged?: string): Promise<ProfileStamps>;
 }

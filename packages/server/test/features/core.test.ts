@@ -145,6 +145,21 @@ describe('configuration and first start', () => {
 });
 
 describe('HTTPS', () => {
+  it('ignores X-Forwarded-Proto unless XSVC_TRUST_PROXY is set', async () => {
+    const t = await startTestServer('sqlite', { publicUrl: 'https://svc.example.com', trustProxy: false });
+    try {
+      const spoofed = await t.server.app.inject({
+        method: 'GET',
+        url: '/api/v1/account',
+        remoteAddress: '203.0.113.9',
+        headers: { 'x-forwarded-proto': 'https', 'x-api-key': t.key },
+      });
+      expect(spoofed.statusCode).toBe(301);
+    } finally {
+      await t.close();
+    }
+  });
+
   it('redirects plain HTTP with 301 when the public URL is https, but not on loopback', async () => {
     const t = await startTestServer('sqlite', { publicUrl: 'https://svc.example.com' });
     try {

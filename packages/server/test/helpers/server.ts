@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import type { OutgoingHttpHeaders } from 'node:http';
+import type { FastifyInstance } from 'fastify';
 import type { XsvcServer } from '../../src/app.js';
 import { bootstrapOwner } from '../../src/bootstrap.js';
 import { ManualClock } from '../../src/clock.js';
-import { type ConfigInput, parseConfig } from '../../src/config.js';
+import { type Config, type ConfigInput, parseConfig } from '../../src/config.js';
 import { type Db, openDatabase } from '../../src/db/database.js';
 import { createServer } from '../../src/server.js';
 
@@ -33,19 +35,79 @@ export async function testDatabase(engine: Engine): Promise<{ database: Db; drop
   };
 }
 
+/** Sends a request to a test server; `key: null` sends no credential. */
+export type TestRequest = (
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  url: string,
+  opts?: { key?: string | null; body?: unknown; headers?: Record<string, string>; rawBody?: string },
+  // biome-ignore lint/suspicious/noExplicitAny: answers are JSON checked field by field by the assertions
+) => Promise<{ status: number; body: any; headers: OutgoingHttpHeaders }>;
+
+/**
+ * The request function of a test server: sends through `app.inject` (no socket) with `key` as `x-api-key`
+ * unless the call names another key (`null`: none). A `body` goes as JSON; a `rawBody` as it is (typed JSON
+ * unless the headers say otherwise). An answer's body is parsed when it is JSON.
+ */
+export function injector(app: FastifyInstance, key: string): TestRequest {
+  return async (method, url, opts = {}) => {
+    const headers: Record<string, string> = { ...opts.headers };
+    const k = opts.key === undefined ? key : opts.key;
+    if (k) headers['x-api-key'] = k;
+    let payload: string | undefined = opts.rawBody;
+    if (opts.body !== undefined) {
+      payload = JSON.stringify(opts.body);
+      headers['content-type'] = 'application/json';
+    } else if (payload !== undefined) headers['content-type'] ??= 'application/json';
+    const res = await app.inject({
+      method,
+      url,
+      headers,
+      ...(payload !== undefined && { payload }),
+    });
+    let body: unknown = res.body;
+    try {
+      body = res.body ? JSON.parse(res.body) : undefined;
+    } catch {
+      /* not JSON */
+    }
+    return { status: res.statusCode, body, headers: res.headers };
+  };
+}
+
+/**
+ * The {@link TestServer} of a built server: creates the owner with a fresh API key (as a first start with
+ * `bootstrapApiKey` set does), sends requests through `inject` as that owner, and on close closes the server,
+ * then calls `drop` (which removes its database). Also returns the owner's account id.
+ */
+export async function asTestServer(
+  server: XsvcServer,
+  cfg: Config,
+  clock: ManualClock,
+  drop: () => Promise<void>,
+): Promise<TestServer & { accountId: string }> {
+  const key = `svc_${randomBytes(32).toString('hex')}`;
+  const boot = await bootstrapOwner(server.services.database, { ...cfg, bootstrapApiKey: key }, clock.now());
+  return {
+    server,
+    clock,
+    key,
+    accountId: boot.accountId,
+    request: injector(server.app, key),
+    async close() {
+      await server.close();
+      await drop();
+    },
+  };
+}
+
 /** A running test server (not listening: requests go through `inject`). */
 export interface TestServer {
   server: XsvcServer;
   clock: ManualClock;
   /** The owner's API key. */
   key: string;
-  /** Sends a request; `key: null` sends no credential. */
-  request(
-    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
-    url: string,
-    opts?: { key?: string | null; body?: unknown; headers?: Record<string, string>; rawBody?: string },
-    // biome-ignore lint/suspicious/noExplicitAny: answers are JSON checked field by field by the assertions
-  ): Promise<{ status: number; body: any; headers: import('node:http').OutgoingHttpHeaders }>;
+  /** Sends a request as the owner (or as `opts.key`). */
+  request: TestRequest;
   close(): Promise<void>;
 }
 
@@ -56,40 +118,7 @@ export async function startTestServer(
 ): Promise<TestServer> {
   const clock = new ManualClock();
   const { database, drop } = await testDatabase(engine);
-  const cfg = parseConfig({ logLevel: 'silent', seedSize: 'tiny', keyFile: '', ...config });
+  const cfg = parseConfig({ logLevel: 'silent', seedSize: 'tiny', keyFile: '', trustProxy: true, ...config });
   const server = await createServer(cfg, { database, clock, validateResponses: true });
-  const key = `svc_${randomBytes(32).toString('hex')}`;
-  await bootstrapOwner(database, { ...cfg, bootstrapApiKey: key }, clock.now());
-  return {
-    server,
-    clock,
-    key,
-    async request(method, url, opts = {}) {
-      const headers: Record<string, string> = { ...opts.headers };
-      const k = opts.key === undefined ? key : opts.key;
-      if (k) headers['x-api-key'] = k;
-      let payload: string | undefined = opts.rawBody;
-      if (opts.body !== undefined) {
-        payload = JSON.stringify(opts.body);
-        headers['content-type'] = 'application/json';
-      } else if (payload !== undefined) headers['content-type'] ??= 'application/json';
-      const res = await server.app.inject({
-        method,
-        url,
-        headers,
-        ...(payload !== undefined && { payload }),
-      });
-      let body: unknown = res.body;
-      try {
-        body = res.body ? JSON.parse(res.body) : undefined;
-      } catch {
-        /* not JSON */
-      }
-      return { status: res.statusCode, body, headers: res.headers };
-    },
-    async close() {
-      await server.close();
-      await drop();
-    },
-  };
+  return asTestServer(server, cfg, clock, drop);
 }

@@ -63,6 +63,8 @@ describe.each(ENGINES)('SimulatedControl on %s', (engine) => {
 
   it('posts note tweets, media, polls, quotes and reposts in the API shape', async () => {
     net.clock.advance(1_000);
+    // A new account: nothing in the seed has it reposting or quoting already.
+    await net.control.createUser({ username: 'fresh_poster' });
     const long = 'word '.repeat(700).trim();
     const note = await net.control.createTweet({ author: 'blue_creator', text: long });
     expect(note).toMatchObject({ isNoteTweet: true, text: long });
@@ -71,14 +73,14 @@ describe.each(ENGINES)('SimulatedControl on %s', (engine) => {
       'invalid_input',
     );
     const withMedia = await net.control.createTweet({
-      author: 'newsroom',
+      author: 'fresh_poster',
       text: 'pictures and a clip',
       media: [{ type: 'photo' }, { type: 'video', url: 'https://cdn.example.com/clip.jpg' }],
     });
     expect(withMedia.media?.map((m) => m.type)).toEqual(['photo', 'video']);
     expect(withMedia.media?.[1]?.mediaUrl).toBe('https://cdn.example.com/clip.jpg');
     const poll = await net.control.createTweet({
-      author: 'newsroom',
+      author: 'fresh_poster',
       text: 'Tea or coffee?',
       poll: { options: ['Tea', 'Coffee'] },
     });
@@ -91,13 +93,13 @@ describe.each(ENGINES)('SimulatedControl on %s', (engine) => {
     });
     const quoted = await tweet('20');
     const quote = await net.control.createTweet({
-      author: 'newsroom',
+      author: 'fresh_poster',
       text: 'Where it all began',
       quotedTweetId: '20',
     });
     expect(quote).toMatchObject({ isQuoteStatus: true, quoted_tweet: { id: '20' } });
     expect((await tweet('20')).quoteCount).toBe((quoted.quoteCount ?? 0) + 1);
-    const repost = await net.control.createTweet({ author: 'newsroom', retweetOfId: '20' });
+    const repost = await net.control.createTweet({ author: 'fresh_poster', retweetOfId: '20' });
     expect(repost).toMatchObject({
       isRetweet: true,
       retweeted_tweet: { id: '20' },
@@ -105,10 +107,13 @@ describe.each(ENGINES)('SimulatedControl on %s', (engine) => {
     });
     expect(repost.retweetedAt).toBe(new Date(net.clock.now()).toISOString());
     expect((await tweet('20')).retweetCount).toBe((quoted.retweetCount ?? 0) + 1);
-    await rejectsWith(net.control.createTweet({ author: 'newsroom', retweetOfId: '20' }), 'invalid_input');
+    await rejectsWith(
+      net.control.createTweet({ author: 'fresh_poster', retweetOfId: '20' }),
+      'invalid_input',
+    );
     for (const t of [note, withMedia, poll, quote, repost]) strictTweet.parse(t);
-    const newsroom = (await net.platform.getUser('newsroom')) as UserProfile;
-    const timeline = await net.platform.userTweets(newsroom.id, {}, { pageSize: 4 });
+    const poster = (await net.platform.getUser('fresh_poster')) as UserProfile;
+    const timeline = await net.platform.userTweets(poster.id, {}, { pageSize: 4 });
     expect(timeline.items.map((t) => t.id)).toEqual([repost.id, quote.id, poll.id, withMedia.id]);
   });
 

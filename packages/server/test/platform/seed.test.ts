@@ -1,7 +1,7 @@
 import { limits } from '@xsvc/sdk/contract';
 import { describe, expect, it } from 'vitest';
 import { num } from '../../src/db/database.js';
-import { rowCount } from '../../src/platform/simulated/bulk-insert.js';
+import { rowCount, toRows } from '../../src/platform/simulated/bulk-insert.js';
 import {
   FIXED_ACCOUNTS,
   generateNetwork,
@@ -18,9 +18,11 @@ describe('generateNetwork', () => {
     const b = generateNetwork({ size: 'tiny', seed: SEED, now: NOW });
     const c = generateNetwork({ size: 'tiny', seed: 'another', now: NOW });
     expect(b.sim_users.map((u) => [u.id, u.username])).toEqual(a.sim_users.map((u) => [u.id, u.username]));
-    expect(b.sim_tweets.map((t) => [t.id, t.text])).toEqual(a.sim_tweets.map((t) => [t.id, t.text]));
+    expect(toRows(b.sim_tweets).map((t) => [t.id, t.text])).toEqual(
+      toRows(a.sim_tweets).map((t) => [t.id, t.text]),
+    );
     expect(b).toEqual(a);
-    expect(c.sim_tweets.map((t) => t.text)).not.toEqual(a.sim_tweets.map((t) => t.text));
+    expect(toRows(c.sim_tweets).map((t) => t.text)).not.toEqual(toRows(a.sim_tweets).map((t) => t.text));
     // The fixed accounts keep their ids whatever the seed.
     const fixed = (rows: typeof a) =>
       rows.sim_users.filter((u) => FIXED_ACCOUNTS.some((f) => f.username === u.username));
@@ -30,18 +32,22 @@ describe('generateNetwork', () => {
   it('builds a network of the promised size and variety', () => {
     const n = generateNetwork({ size: 'tiny', seed: SEED, now: NOW });
     expect(n.sim_users).toHaveLength(SIZE_PROFILES.tiny.users);
-    expect(n.sim_tweets).toHaveLength(SIZE_PROFILES.tiny.tweets);
-    const kinds = new Set(n.sim_tweets.map((t) => t.kind));
+    expect(toRows(n.sim_tweets)).toHaveLength(SIZE_PROFILES.tiny.tweets);
+    const kinds = new Set(toRows(n.sim_tweets).map((t) => t.kind));
     expect([...kinds].sort()).toEqual(['quote', 'reply', 'retweet', 'tweet']);
-    const media = n.sim_tweets.flatMap((t) => (t.media ? (JSON.parse(t.media) as { type: string }[]) : []));
+    const media = toRows(n.sim_tweets).flatMap((t) =>
+      t.media ? (JSON.parse(t.media) as { type: string }[]) : [],
+    );
     expect(new Set(media.map((m) => m.type))).toEqual(new Set(['photo', 'video', 'animated_gif']));
-    expect(n.sim_tweets.some((t) => t.poll)).toBe(true);
-    expect(n.sim_tweets.some((t) => t.is_note && t.text.length > 280 && t.text.length <= 25_000)).toBe(true);
-    expect(n.sim_tweets.some((t) => t.entities.includes('"urls"'))).toBe(true);
-    expect(n.sim_tweets.some((t) => t.entities.includes('"cashtags"'))).toBe(true);
-    expect(n.sim_tweets.some((t) => t.community_id)).toBe(true);
-    expect(n.sim_tweets.some((t) => t.deleted)).toBe(true);
-    expect(new Set(n.sim_tweets.map((t) => t.lang)).size).toBeGreaterThan(4);
+    expect(toRows(n.sim_tweets).some((t) => t.poll)).toBe(true);
+    expect(
+      toRows(n.sim_tweets).some((t) => t.is_note && t.text.length > 280 && t.text.length <= 25_000),
+    ).toBe(true);
+    expect(toRows(n.sim_tweets).some((t) => t.entities.includes('"urls"'))).toBe(true);
+    expect(toRows(n.sim_tweets).some((t) => t.entities.includes('"cashtags"'))).toBe(true);
+    expect(toRows(n.sim_tweets).some((t) => t.community_id)).toBe(true);
+    expect(toRows(n.sim_tweets).some((t) => t.deleted)).toBe(true);
+    expect(new Set(toRows(n.sim_tweets).map((t) => t.lang)).size).toBeGreaterThan(4);
     expect(new Set(n.sim_users.map((u) => u.verified_type))).toEqual(
       new Set([null, 'blue', 'business', 'government']),
     );
@@ -50,7 +56,7 @@ describe('generateNetwork', () => {
     const years = new Set(n.sim_users.map((u) => new Date(u.created_at).getUTCFullYear()));
     expect(years.size).toBeGreaterThan(8);
     // Ids follow time: a later tweet has a larger id.
-    const sorted = [...n.sim_tweets]
+    const sorted = [...toRows(n.sim_tweets)]
       .filter((t) => t.id.length === 19)
       .sort((x, y) => x.created_at - y.created_at);
     for (let i = 1; i < sorted.length; i++)
@@ -82,14 +88,14 @@ describe('generateNetwork', () => {
 
   it('keeps counters equal to the rows they count', () => {
     const n = generateNetwork({ size: 'tiny', seed: SEED, now: NOW });
-    const live = n.sim_tweets.filter((t) => !t.deleted);
+    const live = toRows(n.sim_tweets).filter((t) => !t.deleted);
     const replies = new Map<string, number>();
     for (const t of live)
       if (t.in_reply_to_id) replies.set(t.in_reply_to_id, (replies.get(t.in_reply_to_id) ?? 0) + 1);
-    for (const t of n.sim_tweets) expect(t.reply_count).toBe(replies.get(t.id) ?? 0);
+    for (const t of toRows(n.sim_tweets)) expect(t.reply_count).toBe(replies.get(t.id) ?? 0);
     const likes = new Map<string, number>();
     for (const id of n.sim_likes.tweet_id) likes.set(id, (likes.get(id) ?? 0) + 1);
-    for (const t of n.sim_tweets) expect(t.like_count).toBe(likes.get(t.id) ?? 0);
+    for (const t of toRows(n.sim_tweets)) expect(t.like_count).toBe(likes.get(t.id) ?? 0);
     const followers = new Map<string, number>();
     for (const id of n.sim_follows.followee_id) followers.set(id, (followers.get(id) ?? 0) + 1);
     for (const u of n.sim_users) expect(u.followers_count).toBe(followers.get(u.id) ?? 0);
@@ -109,7 +115,7 @@ describe.each(ENGINES)('seedNetwork on %s', (engine) => {
     const expected = generateNetwork({ size: 'tiny', seed: SEED, now: NOW });
     const ids = await net.db.db.selectFrom('sim_tweets').select(['id', 'text']).orderBy('id').execute();
     expect(ids).toEqual(
-      expected.sim_tweets
+      toRows(expected.sim_tweets)
         .map((t) => ({ id: t.id, text: t.text }))
         .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)),
     );

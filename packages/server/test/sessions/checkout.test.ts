@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, createApiKey } from '../../src/features/account/repository.js';
+import { CHECKOUT_TTL_MS } from '../../src/features/checkout/repository.js';
 import { type MagicLinkMessage, watchMagicLinks } from '../../src/features/sessions/outbox.js';
 import { ENGINES, startTestServer, type TestServer } from '../helpers/server.js';
 
@@ -89,6 +90,52 @@ describe.each(ENGINES)('local checkout (%s)', (engine) => {
     expect(form.headers.location).toBe(`/checkout/${id}/done`);
     const status = await t.request('GET', `/api/v1/credits/topup/status?session_id=${id}`, { key: buyer });
     expect(status.body.status).toBe('paid');
+  });
+
+  it('expires an unapproved checkout after 24 hours: status, page and approval all say so', async () => {
+    const top = await t.request('POST', '/api/v1/credits/topup', { key: buyer, body: { dollars: 10 } });
+    const id = sessionId(top.body.url);
+    const open = await t.request('GET', `/checkout/${id}`, { key: null });
+    expect(open.body).toContain('Expires');
+    // One millisecond before the expiry it can still be approved; a second checkout shows the boundary.
+    const late = sessionId(
+      (await t.request('POST', '/api/v1/credits/topup', { key: buyer, body: { dollars: 10 } })).body.url,
+    );
+    t.clock.advance(CHECKOUT_TTL_MS - 1);
+    expect((await t.request('POST', `/checkout/${late}/approve`)).status).toBe(200);
+    t.clock.advance(1);
+    const before = await balance(buyer);
+
+    const status = await t.request('GET', `/api/v1/credits/topup/status?session_id=${id}`, { key: buyer });
+    expect(status.status).toBe(200);
+    expect(status.body).toMatchObject({ status: 'expired', amount_dollars: 10 });
+    expect(status.body.credits).toBeUndefined();
+
+    const approve = await t.request('POST', `/checkout/${id}/approve`);
+    expect(approve.status).toBe(410);
+    expect(approve.body).toMatchObject({
+      error: 'expired',
+      expiresAt: new Date(t.clock.now()).toISOString(),
+    });
+    expect(await balance(buyer)).toBe(before);
+
+    const page = await t.request('GET', `/checkout/${id}`, { key: null });
+    expect(page.status).toBe(410);
+    expect(page.body).toContain('Checkout expired');
+    expect(page.body).not.toContain('/approve');
+    const done = await t.request('GET', `/checkout/${id}/done`, { key: null });
+    expect(done.body).toContain('expired before it was paid');
+    // The paid one stays paid.
+    const paid = await t.request('GET', `/api/v1/credits/topup/status?session_id=${late}`, { key: buyer });
+    expect(paid.body.status).toBe('paid');
+  });
+
+  it("does not reveal another account's checkout to the status operation", async () => {
+    const top = await t.request('POST', '/api/v1/credits/topup', { key: buyer, body: { dollars: 10 } });
+    const id = sessionId(top.body.url);
+    const other = await t.request('GET', `/api/v1/credits/topup/status?session_id=${id}`);
+    expect(other.status).toBe(404);
+    expect(other.body.error).toBe('not_found');
   });
 
   it('answers unknown checkouts with 404', async () => {

@@ -14,8 +14,23 @@ const keyOrToken = ['apiKey', 'oauth', 'session'] as const;
 
 const webhookId = z.object({ id: z.string().min(1).describe('Identifier of the webhook.') });
 
+/**
+ * Plain http is accepted by the schema only towards `127.0.0.1` or `localhost`, so that a server started
+ * for local development (`XSVC_ALLOW_LOOPBACK_WEBHOOKS=1`) can deliver to a receiver on the same machine;
+ * every other server refuses those too (it checks every URL and where it resolves).
+ */
+function isHttpsOrLoopbackHttp(url: string): boolean {
+  try {
+    const u = new URL(url);
+    return u.protocol === 'https:' || u.hostname === '127.0.0.1' || u.hostname === 'localhost';
+  } catch {
+    return false;
+  }
+}
+
 const httpsUrl = z
-  .url({ protocol: /^https$/ })
+  .url({ protocol: /^https?$/ })
+  .refine(isHttpsOrLoopbackHttp, 'the URL must be https')
   .describe(
     'HTTPS endpoint to deliver to. It must not resolve to a private or internal address ' +
       '(loopback, 10.x, 172.16-31.x, 192.168.x, 169.254.x): the server checks where it resolves.',

@@ -2,8 +2,12 @@ import { z } from 'zod';
 import { EVENT_TYPES, TWEET_EVENT_TYPES } from '../events.js';
 import { openEnum } from '../zod-helpers.js';
 
-/** Why the service paused an account monitor on its own (reference: `pausedReason`). */
-export const MONITOR_PAUSED_REASONS = ['x_user_not_found'] as const;
+/**
+ * Why the service paused an account monitor on its own (reference: `pausedReason`): the watched account no
+ * longer exists or is suspended (`x_user_not_found`), or the account's credits could not pay the next hour
+ * (`insufficient_credits`).
+ */
+export const MONITOR_PAUSED_REASONS = ['x_user_not_found', 'insufficient_credits'] as const;
 
 /** An account monitor (spec 2.4): watches one platform account for the selected event types. */
 export const MonitorSchema = z.object({

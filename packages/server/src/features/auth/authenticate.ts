@@ -2,6 +2,7 @@ import type { AuthMode } from '@xsvc/sdk/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { HttpError } from '../../http/errors.js';
+import { findKey, touchKey } from './key-lookup.js';
 import { sha256 } from './keys.js';
 
 /** Who is calling, once credentials are checked. */
@@ -48,22 +49,12 @@ export async function authenticate(
   }
   const key = creds.apiKey ?? (bearer?.startsWith('svc_') ? bearer : undefined);
   if (key) {
-    const row = await db
-      .selectFrom('api_keys')
-      .innerJoin('accounts', 'accounts.id', 'api_keys.account_id')
-      .select([
-        'api_keys.id as keyId',
-        'api_keys.account_id as accountId',
-        'api_keys.revoked_at as revokedAt',
-        'accounts.is_owner as isOwner',
-      ])
-      .where('api_keys.hash', '=', sha256(key))
-      .executeTakeFirst();
+    const row = await findKey(db, key, now);
     if (!row || row.revokedAt !== null) throw new HttpError('unauthenticated', 'invalid or revoked API key');
     // `lastUsedAt` is informational: written at most once a minute per key, not on every request.
     if (now - (lastUseWritten.get(row.keyId) ?? 0) >= 60_000) {
       lastUseWritten.set(row.keyId, now);
-      await db.updateTable('api_keys').set({ last_used_at: now }).where('id', '=', row.keyId).execute();
+      await touchKey(db, row.keyId, now);
     }
     return { accountId: row.accountId, mode: 'apiKey', keyId: row.keyId, isOwner: Number(row.isOwner) === 1 };
   }

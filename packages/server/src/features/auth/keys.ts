@@ -1,3 +1,4 @@
+import * as crypto from 'node:crypto';
 import { createHash, randomBytes } from 'node:crypto';
 
 /** API key format (spec 2.3): `svc_` + 64 hex characters. */
@@ -8,9 +9,14 @@ export function generateApiKey(): string {
   return `svc_${randomBytes(32).toString('hex')}`;
 }
 
+// One-shot `crypto.hash` (Node >= 20.12) skips the Hash object; older Node 20 releases lack it.
+const oneShot: ((algorithm: string, data: string, encoding: 'hex') => string) | undefined = (
+  crypto as { hash?: (algorithm: string, data: string, encoding: 'hex') => string }
+).hash;
+
 /** SHA-256 hex: keys, session tokens and magic links are stored only as hashes. */
 export function sha256(value: string): string {
-  return createHash('sha256').update(value).digest('hex');
+  return oneShot ? oneShot('sha256', value, 'hex') : createHash('sha256').update(value).digest('hex');
 }
 
 /** The part of a key shown in listings (`svc_1a2b3c4d`). */

@@ -1,23 +1,64 @@
-import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { big } from '../../db/database.js';
+import { big, type Db, prepared, syncSqlite, writeStamp } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import { errors } from '../../http/errors.js';
+import { BalanceCache } from './balance-cache.js';
+import { type PendingCharge, SqliteChargeBatch } from './charge-batch.js';
+import { ledgerRowId } from './ledger-id.js';
+
+const BALANCE = 'select credits_balance from accounts where id = ?';
 
 /**
  * Credits (spec 8.2): 64-bit integers, every change one ledger row written in the same transaction as the
  * balance, so `balance = sum(ledger.delta)` always holds.
  */
 export class Credits {
-  constructor(private readonly db: Kysely<Database>) {}
+  private readonly db: Kysely<Database>;
+  private readonly batch: SqliteChargeBatch | undefined;
+  /** SQLite only: balances known in-process (see {@link BalanceCache}). */
+  private readonly known: BalanceCache | undefined;
 
-  /** The current balance. */
+  /**
+   * @param database where balances and the ledger live.
+   * @param now the wall clock of the balance cache's time limit (tests pass their own).
+   */
+  constructor(
+    database: Db,
+    private readonly now: () => number = Date.now,
+  ) {
+    this.db = database.db;
+    const stamp = writeStamp(database.db, ['accounts']);
+    const known = stamp && new BalanceCache(stamp);
+    this.known = known;
+    this.batch = database.sqlite
+      ? new SqliteChargeBatch(
+          database.sqlite,
+          (c) => this.chargeInTransaction(c),
+          (accountId, after) => {
+            if (after === undefined) known?.forget(accountId);
+            else known?.set(accountId, after, known.stamp(), this.now());
+          },
+        )
+      : undefined;
+  }
+
+  /** The current balance (on SQLite, from the in-process cache when it holds it). */
   async balance(accountId: string): Promise<bigint> {
-    const row = await this.db
-      .selectFrom('accounts')
-      .select('credits_balance')
-      .where('id', '=', accountId)
-      .executeTakeFirst();
+    const sqlite = syncSqlite(this.db);
+    if (!sqlite) {
+      const row = await this.db
+        .selectFrom('accounts')
+        .select('credits_balance')
+        .where('id', '=', accountId)
+        .executeTakeFirst();
+      return big(row?.credits_balance);
+    }
+    const now = this.now();
+    const cached = this.known?.get(accountId, now);
+    if (cached !== undefined) return cached;
+    const stamp = this.known?.stamp();
+    const row = prepared(sqlite, BALANCE).get(accountId) as { credits_balance: bigint } | undefined;
+    if (row && stamp !== undefined) this.known?.set(accountId, big(row.credits_balance), stamp, now);
     return big(row?.credits_balance);
   }
 
@@ -35,7 +76,8 @@ export class Credits {
 
   /**
    * Charges `units * perUnit` credits atomically: the balance never goes below zero, and a charge that can no
-   * longer be covered (a concurrent spend) is 402 `insufficient_credits` with nothing written.
+   * longer be covered (a concurrent spend) is 402 `insufficient_credits` with nothing written. Resolves once
+   * the balance and the ledger row are committed (on SQLite, by the group commit of {@link SqliteChargeBatch}).
    */
   async charge(
     accountId: string,
@@ -46,6 +88,20 @@ export class Credits {
   ): Promise<bigint> {
     const amount = BigInt(units) * BigInt(perUnit);
     if (amount <= 0n) return this.balance(accountId);
+    const charge: PendingCharge = {
+      accountId,
+      amount,
+      row: { id: ledgerRowId(), operation, units, requestId: requestId ?? null, createdAt: Date.now() },
+    };
+    const after = this.batch
+      ? await this.batch.charge(charge.accountId, charge.amount, charge.row)
+      : await this.chargeInTransaction(charge);
+    if (after === undefined) throw errors.insufficientCredits(amount, await this.balance(accountId));
+    return after;
+  }
+
+  /** One charge as a Kysely transaction: the conditional decrement, then its ledger row. */
+  private chargeInTransaction({ accountId, amount, row }: PendingCharge): Promise<bigint | undefined> {
     return this.db.transaction().execute(async (trx) => {
       const updated = await trx
         .updateTable('accounts')
@@ -57,26 +113,19 @@ export class Credits {
         .where('credits_balance', '>=', amount)
         .returning('credits_balance')
         .executeTakeFirst();
-      if (!updated) {
-        const row = await trx
-          .selectFrom('accounts')
-          .select('credits_balance')
-          .where('id', '=', accountId)
-          .executeTakeFirst();
-        throw errors.insufficientCredits(amount, big(row?.credits_balance));
-      }
+      if (!updated) return undefined;
       const after = big(updated.credits_balance);
       await trx
         .insertInto('credit_ledger')
         .values({
-          id: randomUUID(),
+          id: row.id,
           account_id: accountId,
           delta: -amount,
           balance_after: after,
-          operation,
-          units,
-          request_id: requestId ?? null,
-          created_at: Date.now(),
+          operation: row.operation,
+          units: row.units,
+          request_id: row.requestId,
+          created_at: row.createdAt,
         })
         .execute();
       return after;
@@ -99,7 +148,7 @@ export class Credits {
       await trx
         .insertInto('credit_ledger')
         .values({
-          id: randomUUID(),
+          id: ledgerRowId(),
           account_id: accountId,
           delta: amount,
           balance_after: after,

@@ -1,7 +1,14 @@
 import { big } from '../../db/database.js';
 import { HttpError } from '../../http/errors.js';
 import type { Services } from '../../services.js';
-import { type CheckoutRow, claimCheckout, findCheckout, releaseCheckout } from './repository.js';
+import {
+  type CheckoutRow,
+  checkoutExpiresAt,
+  claimCheckout,
+  currentCheckout,
+  findCheckout,
+  releaseCheckout,
+} from './repository.js';
 
 /** What an approval did. */
 export interface Approval {
@@ -12,15 +19,21 @@ export interface Approval {
 
 /**
  * Pays a checkout: a top-up grants its credits as purchased credits (ledger row `purchase:topup`), a
- * subscription activates the plan. Idempotent: approving a paid checkout again grants nothing.
+ * subscription activates the plan. Idempotent: approving a paid checkout again grants nothing. A checkout
+ * past its expiry (see `CHECKOUT_TTL_MS`) is never paid: 410 `expired`.
  */
 export async function approveCheckout(services: Services, id: string): Promise<Approval> {
   const db = services.database.db;
+  const at = services.clock.now();
   const checkout = await findCheckout(db, id);
   if (!checkout) throw new HttpError('not_found', 'no checkout with this id');
-  if (!(await claimCheckout(db, id))) {
-    const now = await findCheckout(db, id);
+  if (!(await claimCheckout(db, id, at))) {
+    const now = await currentCheckout(db, id, at);
     if (now?.status === 'paid') return { checkout: now, granted: false };
+    if (now?.status === 'expired') {
+      const expiresAt = new Date(checkoutExpiresAt(now)).toISOString();
+      throw new HttpError('expired', `this checkout expired at ${expiresAt}; open a new one`, { expiresAt });
+    }
     throw new HttpError(
       'invalid_input',
       `this checkout is ${now?.status ?? 'gone'} and can no longer be approved`,

@@ -7,7 +7,7 @@ import { parseInput } from '../sessions/parse-input.js';
 import { requireOwner } from '../sessions/request-principal.js';
 import { approveCheckout } from './approve.js';
 import { escapeHtml, page } from './html.js';
-import { type CheckoutRow, findCheckout } from './repository.js';
+import { type CheckoutRow, checkoutExpiresAt, currentCheckout } from './repository.js';
 
 const Params = z.object({ id: z.string().regex(/^cs_[0-9a-f]{32}$/, 'must be a checkout id') });
 
@@ -35,13 +35,14 @@ function details(c: CheckoutRow): string {
 <dt>Amount</dt><dd>$${num(c.dollars)}</dd>
 <dt>Credits</dt><dd>${big(c.credits).toLocaleString('en-US')}</dd>
 <dt>Status</dt><dd>${escapeHtml(c.status)}</dd>
-</dl>`;
+${c.status === 'open' ? `<dt>Expires</dt><dd>${new Date(checkoutExpiresAt(c)).toISOString()}</dd>\n` : ''}</dl>`;
 }
 
 /**
  * The local checkout pages. A self-hosted server has no card processor: the checkout URL that `subscribe`
  * and `topUpCredits` return opens a page where the server's owner approves the grant (owner session or owner
- * API key), and `getCreditTopupStatus` then answers `paid`.
+ * API key), and `getCreditTopupStatus` then answers `paid`. A checkout not approved within 24 hours expires:
+ * its page answers 410 and approving it 410 `expired`.
  */
 export function registerCheckoutRoutes(app: FastifyInstance, services: Services): void {
   const db = services.database.db;
@@ -49,8 +50,12 @@ export function registerCheckoutRoutes(app: FastifyInstance, services: Services)
 
   app.get('/checkout/:id', async (request, reply) => {
     const { id } = parseInput(Params, request.params, 'path');
-    const c = await findCheckout(db, id);
+    const c = await currentCheckout(db, id, services.clock.now());
     if (!c) return notFound(reply);
+    if (c.status === 'expired') {
+      const body = `<h1>Checkout expired</h1>\n${details(c)}\n<p>This checkout was not approved in time. Start a new purchase.</p>`;
+      return html(reply, 410, page('Checkout expired', body));
+    }
     const action =
       c.status === 'open'
         ? `<form method="post" action="/checkout/${escapeHtml(c.id)}/approve"><button type="submit">Approve</button></form>
@@ -63,12 +68,14 @@ export function registerCheckoutRoutes(app: FastifyInstance, services: Services)
 
   app.get('/checkout/:id/done', async (request, reply) => {
     const { id } = parseInput(Params, request.params, 'path');
-    const c = await findCheckout(db, id);
+    const c = await currentCheckout(db, id, services.clock.now());
     if (!c) return notFound(reply);
     const message =
       c.status === 'paid'
         ? 'Payment received: the credits are on the account.'
-        : 'The payment is being processed.';
+        : c.status === 'expired'
+          ? 'This checkout expired before it was paid: nothing was charged.'
+          : 'The payment is being processed.';
     return html(reply, 200, page('Checkout', `<h1>${escapeHtml(message)}</h1>\n${details(c)}`));
   });
 

@@ -1,8 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { big, num } from '../../db/database.js';
 import { HttpError } from '../../http/errors.js';
 import { defineHandlers } from '../../http/handler.js';
+import type { Services } from '../../services.js';
 import { findAccount } from '../account/repository.js';
+import { type CheckoutKind, currentCheckout, insertCheckout } from '../checkout/repository.js';
 
 /** Credits bought per US dollar by a simulated checkout. */
 export const CREDITS_PER_DOLLAR = 10_000n;
@@ -10,7 +11,8 @@ export const CREDITS_PER_DOLLAR = 10_000n;
 /**
  * Credits and subscriptions (reference tag Subscribe). A self-hosted server has no card processor: a
  * checkout is a local page (`/checkout/{id}`) where the owner of the server approves the grant, so the flow
- * (create checkout → pay → poll status) is the service's, without money moving.
+ * (create checkout → pay → poll status) is the service's, without money moving. A checkout left unapproved
+ * for 24 hours expires (`getCreditTopupStatus` answers `expired`).
  */
 export const creditsHandlers = defineHandlers({
   getCredits: async (ctx) => {
@@ -55,13 +57,11 @@ export const creditsHandlers = defineHandlers({
 
   getCreditTopupStatus: async (ctx) => {
     const { accountId } = ctx.requirePrincipal();
-    const row = await ctx.services.database.db
-      .selectFrom('checkouts')
-      .selectAll()
-      .where('id', '=', ctx.query.session_id)
-      .where('account_id', '=', accountId)
-      .executeTakeFirst();
-    if (!row) throw new HttpError('not_found', 'no checkout with this session_id');
+    const { database, clock } = ctx.services;
+    const row = await currentCheckout(database.db, ctx.query.session_id, clock.now());
+    // Another account's checkout is answered like a missing one: its existence is not revealed.
+    if (!row || row.account_id !== accountId)
+      throw new HttpError('not_found', 'no checkout with this session_id');
     const status = row.status === 'paid' ? 'paid' : row.status === 'expired' ? 'expired' : 'processing';
     return {
       status,
@@ -77,27 +77,19 @@ export const creditsHandlers = defineHandlers({
   },
 });
 
+/** Opens a checkout of the caller's account; the credits follow from the dollars. */
 async function createCheckout(
-  services: {
-    database: { db: import('kysely').Kysely<import('../../db/schema.js').Database> };
-    clock: { now(): number };
-  },
+  services: Pick<Services, 'database' | 'clock'>,
   accountId: string,
-  kind: string,
+  kind: CheckoutKind,
   dollars: bigint,
 ): Promise<string> {
-  const id = `cs_${randomUUID().replace(/-/g, '')}`;
-  await services.database.db
-    .insertInto('checkouts')
-    .values({
-      id,
-      account_id: accountId,
-      kind,
-      dollars,
-      credits: dollars * CREDITS_PER_DOLLAR,
-      status: 'open',
-      created_at: services.clock.now(),
-    })
-    .execute();
+  const { id } = await insertCheckout(services.database.db, {
+    accountId,
+    kind,
+    dollars,
+    credits: dollars * CREDITS_PER_DOLLAR,
+    now: services.clock.now(),
+  });
   return id;
 }

@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto';
 import { limits } from '@xsvc/sdk/contract';
 import { HttpError } from '../../http/errors.js';
 import type { Tweet } from '../../platform/platform.js';
-import type { Services } from '../../services.js';
 import { defineReadHandlers } from './define.js';
 import { tweetNotFound } from './errors.js';
+import { type GalleryItem, saveGallery } from './gallery/repository.js';
 import { requireTweet, tweetIdOf } from './lookups.js';
 import { paidCall } from './metering.js';
 
@@ -12,9 +12,6 @@ const TWEET_REF =
   /^(?:\d{1,25}|https?:\/\/(?:www\.|mobile\.)?(?:x|twitter)\.com\/\S+\/status(?:es)?\/\d{1,25}\S*)$/i;
 /** Most tweets one gallery gathers. */
 const MAX_TWEETS = limits.batchTweetIds;
-
-/** Galleries this process has built, per server: a repeated request is a cache hit. */
-const built = new WeakMap<Services, Set<string>>();
 
 /** The tweet refs of a download body (exactly one source, checked by the contract). */
 function refsOf(body: {
@@ -38,11 +35,26 @@ function mediaOf(t: Tweet) {
   return t.media ?? t.retweeted_tweet?.media ?? [];
 }
 
+/** What a gallery keeps of a tweet: its link, author, text and media. */
+function galleryItem(t: Tweet): GalleryItem {
+  const author = t.author ?? t.retweeted_tweet?.author;
+  return {
+    tweetId: t.id,
+    tweetUrl: t.url ?? `https://x.com/${author?.username ?? 'i/web'}/status/${t.id}`,
+    ...(author?.username && { authorUsername: author.username }),
+    ...(author?.name && { authorName: author.name }),
+    text: t.text,
+    createdAt: t.createdAt,
+    media: mediaOf(t),
+  };
+}
+
 /**
  * Gathers the media of one or more tweets into a gallery page on this server
- * (`<publicUrl>/media/gallery/<id>`, the id derived from the tweet ids, so the same tweets give the same
- * gallery). 1 credit per call; a missing tweet (404 `tweet_not_found`) or no media (404 `no_media`) is free.
- * The gallery page itself is not served by this feature.
+ * (`<publicUrl>/media/gallery/<id>`, served by `registerGalleryRoutes`; the id derives from the tweet ids,
+ * so the same tweets give the same gallery, and `cacheHit` says it existed). Each download stores a fresh
+ * snapshot of the media. 1 credit per call; a missing tweet (404 `tweet_not_found`) or no media (404
+ * `no_media`) is free.
  */
 export const mediaHandlers = defineReadHandlers({
   downloadMedia: async (ctx) => {
@@ -61,10 +73,13 @@ export const mediaHandlers = defineReadHandlers({
         .update([...ids].sort().join(','))
         .digest('hex')
         .slice(0, 24);
-      const seen = built.get(ctx.services) ?? new Set<string>();
-      built.set(ctx.services, seen);
-      const cacheHit = seen.has(galleryId);
-      seen.add(galleryId);
+      const { cacheHit } = await saveGallery(ctx.services.database.db, {
+        id: galleryId,
+        tweetIds: ids,
+        items: tweets.filter((t) => mediaOf(t).length > 0).map(galleryItem),
+        totalMedia,
+        now: ctx.services.clock.now(),
+      });
       return {
         tweetId: tweets[0]?.id ?? (ids[0] as string),
         galleryUrl: `${ctx.services.publicUrl()}/media/gallery/${galleryId}`,

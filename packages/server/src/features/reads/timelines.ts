@@ -4,8 +4,8 @@ import { tweetMatcher as platformFilters } from '../../platform/xapi/filters.js'
 import { defineReadHandlers } from './define.js';
 import { type TweetFilterParams, toTweetFilters, tweetMatcher } from './filters.js';
 import { requireReadableUser } from './lookups.js';
-import { paidPage } from './metering.js';
 import { pageB } from './paging.js';
+import { coveragePage } from './walks/page.js';
 
 type Reader = (
   platform: Platform,
@@ -17,21 +17,26 @@ type Reader = (
 /**
  * One user timeline (spec 4.10): the user must be readable (404 missing or suspended, free 403 when
  * protected), then a per-result page. Filters the listing cannot apply itself are checked on each tweet.
+ * The timelines with coverage (tweets, replies) switch to an automatic coverage walk when a filtered page
+ * is cut short by the page budget, and resume its `cov_…` cursors (see `coveragePage`).
  */
 async function timeline(
   ctx: HandlerContext<OperationId>,
   query: TweetFilterParams & { cursor?: string | undefined; pageSize: number },
   read: Reader,
   platformAppliesFilters: boolean,
+  coverage = false,
 ) {
   const { platform } = ctx.services;
   const user = await requireReadableUser(platform, (ctx.params as { id: string }).id);
   const filters = toTweetFilters(query, ctx.services.clock.now());
   const [own, extra] = [platformFilters(filters, platformAppliesFilters), tweetMatcher(query)];
-  const page = await paidPage(ctx, {
+  const page = await coveragePage(ctx, {
+    mode: coverage ? undefined : 'standard',
     want: query.pageSize,
     cursor: query.cursor,
     keep: (t: Tweet) => own(t) && extra(t),
+    idOf: (t) => t.id,
     read: (p) => read(platform, user.id, filters, p),
   });
   return pageB('tweets', page.items, page.nextCursor);
@@ -46,9 +51,10 @@ export const timelineHandlers = defineReadHandlers({
       (platform, id, filters, p) =>
         platform.userTweets(id, { ...filters, includeReplies: ctx.query.includeReplies }, p),
       true,
+      true,
     ),
   getUserReplies: async (ctx) =>
-    timeline(ctx, ctx.query, (platform, id, _f, p) => platform.userReplies(id, p), false),
+    timeline(ctx, ctx.query, (platform, id, _f, p) => platform.userReplies(id, p), false, true),
   getUserLikes: async (ctx) =>
     timeline(ctx, ctx.query, (platform, id, _f, p) => platform.userLikes(id, p), false),
   getUserMedia: async (ctx) =>

@@ -1,28 +1,28 @@
 import type { PageRequest, Tweet } from '../../platform/platform.js';
+import { compareIds } from '../../platform/simulated/index.js';
 import { tweetMatcher as platformFilters } from '../../platform/xapi/filters.js';
 import { defineReadHandlers } from './define.js';
 import { toTweetFilters, toUserFilters, tweetMatcher, userMatcher } from './filters.js';
 import { requireTweet, tweetIdOf } from './lookups.js';
 import { meter, paidCall, paidPage } from './metering.js';
-import { type Gathered, gather, pageB } from './paging.js';
+import { gather, pageB } from './paging.js';
+import { coveragePage } from './walks/page.js';
+import type { Totals } from './walks/types.js';
 
 const TWEET_REF =
   /^(?:\d{1,25}|https?:\/\/(?:www\.|mobile\.)?(?:x|twitter)\.com\/\S+\/status(?:es)?\/\d{1,25}\S*)$/i;
 /** Most list members a `listId` search filter reads. */
 const LIST_MEMBERS_SCAN = 5_000;
 
-/** The coverage diagnostic of a read the caller asked to walk in coverage mode. */
-function coverage<T extends { id: string }>(page: Gathered<T>) {
-  return {
-    mode: 'coverage',
-    complete: page.nextCursor === undefined,
-    ...(page.nextCursor === undefined && { stopReason: 'exhausted' }),
-    platformPages: page.platformPages,
-    ...(page.items.length && {
-      newestId: page.items[0]?.id,
-      oldestId: page.items[page.items.length - 1]?.id,
-    }),
-  };
+/** The newest and oldest tweet ids a search walk has returned so far (its diagnostic's `newestId`/`oldestId`). */
+function idRange(before: Totals, items: readonly Tweet[]): Totals {
+  let newest = typeof before.newestId === 'string' ? before.newestId : undefined;
+  let oldest = typeof before.oldestId === 'string' ? before.oldestId : undefined;
+  for (const { id } of items) {
+    if (newest === undefined || compareIds(id, newest) > 0) newest = id;
+    if (oldest === undefined || compareIds(id, oldest) < 0) oldest = id;
+  }
+  return { ...(newest && { newestId: newest }), ...(oldest && { oldestId: oldest }) };
 }
 
 /** Public tweet reads (spec 4.10): batch, search, single lookup, and the lists hanging off a tweet. */
@@ -55,10 +55,13 @@ export const tweetHandlers = defineReadHandlers({
     const direct = TWEET_REF.test(ref) && !q.cursor ? await platform.getTweet(tweetIdOf(ref)) : undefined;
     const hit = direct && 'tweet' in direct ? direct.tweet : undefined;
     const urlOnly = direct !== undefined && !/^\d+$/.test(ref);
-    const page = await paidPage(ctx, {
+    const page = await coveragePage(ctx, {
+      mode: q.mode,
       want: q.limit ?? 20,
       cursor: q.cursor,
       keep,
+      idOf: (t) => t.id,
+      totals: idRange,
       read: async (p) => {
         if (hit || urlOnly) return { items: hit ? [hit] : [] };
         const search = { ...toTweetFilters(q, now), q: text, queryType: q.queryType ?? 'Latest' } as const;
@@ -67,7 +70,7 @@ export const tweetHandlers = defineReadHandlers({
     });
     return {
       ...pageB('tweets', page.items, page.nextCursor),
-      ...(q.mode === 'coverage' && { diagnostic: coverage(page) }),
+      ...(page.diagnostic && { diagnostic: { ...page.diagnostic, ...page.totals } }),
     };
   },
 

@@ -1,22 +1,49 @@
+import type { HandlerContext } from '../../http/handler.js';
 import type { Platform, PlatformList, UserProfile } from '../../platform/platform.js';
 import { viewerUserRef } from './connected-account.js';
 import { defineReadHandlers } from './define.js';
 import { toUserFilters, userMatcher } from './filters.js';
 import { requireReadableUser, requireUser } from './lookups.js';
 import { meter, paidCall, paidPage } from './metering.js';
-import { type Gathered, membershipPageSize, pageB } from './paging.js';
+import { membershipPageSize, type PageReader, pageB } from './paging.js';
+import { coveragePage } from './walks/page.js';
 
 /** Member avatars shown on a list (spec 2.12: sample member avatar URLs). */
 const AVATAR_SAMPLE = 3;
 
-/** The coverage diagnostic of a follower-style read the caller asked to walk in coverage mode. */
-function coverage(page: Gathered<UserProfile>, expected: number | undefined) {
+/** The query of the follower-style lists (followers, following, verified followers). */
+type FollowListQuery = Parameters<typeof userMatcher>[0] &
+  Parameters<typeof toUserFilters>[0] & {
+    mode?: 'standard' | 'coverage' | undefined;
+    cursor?: string | undefined;
+    after?: string | undefined;
+    limit?: number | undefined;
+    pageSize: number;
+  };
+
+/**
+ * A page of a follower-style list of `user`, with resumable coverage (`mode`, see `coveragePage`); the
+ * diagnostic adds the count the profile shows (`expected`) when there is one.
+ */
+async function followList(
+  ctx: HandlerContext,
+  q: FollowListQuery,
+  read: PageReader<UserProfile>,
+  expected: number | undefined,
+) {
+  const page = await coveragePage(ctx, {
+    mode: q.mode,
+    want: q.limit ?? q.pageSize,
+    cursor: q.cursor ?? q.after,
+    keep: userMatcher(q, ctx.services.clock.now()),
+    idOf: (u) => u.id,
+    read,
+  });
   return {
-    mode: 'coverage',
-    complete: page.nextCursor === undefined,
-    ...(page.nextCursor === undefined && { stopReason: 'exhausted' }),
-    platformPages: page.platformPages,
-    ...(expected !== undefined && { expectedUsers: expected }),
+    ...pageB('users', page.items, page.nextCursor),
+    ...(page.diagnostic && {
+      diagnostic: { ...page.diagnostic, ...(expected !== undefined && { expectedUsers: expected }) },
+    }),
   };
 }
 
@@ -94,51 +121,23 @@ export const userHandlers = defineReadHandlers({
   },
 
   getUserFollowers: async (ctx) => {
-    const q = ctx.query;
     const { platform } = ctx.services;
     const user = await requireReadableUser(platform, ctx.params.id);
-    const page = await paidPage(ctx, {
-      want: q.limit ?? q.pageSize,
-      cursor: q.cursor ?? q.after,
-      keep: userMatcher(q, ctx.services.clock.now()),
-      read: (p) => platform.followers(user.id, toUserFilters(q), p),
-    });
-    return {
-      ...pageB('users', page.items, page.nextCursor),
-      ...(q.mode === 'coverage' && { diagnostic: coverage(page, user.followers) }),
-    };
+    const filters = toUserFilters(ctx.query);
+    return followList(ctx, ctx.query, (p) => platform.followers(user.id, filters, p), user.followers);
   },
 
   getUserFollowing: async (ctx) => {
-    const q = ctx.query;
     const { platform } = ctx.services;
     const user = await requireReadableUser(platform, ctx.params.id);
-    const page = await paidPage(ctx, {
-      want: q.limit ?? q.pageSize,
-      cursor: q.cursor ?? q.after,
-      keep: userMatcher(q, ctx.services.clock.now()),
-      read: (p) => platform.following(user.id, toUserFilters(q), p),
-    });
-    return {
-      ...pageB('users', page.items, page.nextCursor),
-      ...(q.mode === 'coverage' && { diagnostic: coverage(page, user.following) }),
-    };
+    const filters = toUserFilters(ctx.query);
+    return followList(ctx, ctx.query, (p) => platform.following(user.id, filters, p), user.following);
   },
 
   getUserVerifiedFollowers: async (ctx) => {
-    const q = ctx.query;
     const { platform } = ctx.services;
     const user = await requireReadableUser(platform, ctx.params.id);
-    const page = await paidPage(ctx, {
-      want: q.limit ?? q.pageSize,
-      cursor: q.cursor ?? q.after,
-      keep: userMatcher(q, ctx.services.clock.now()),
-      read: (p) => platform.verifiedFollowers(user.id, p),
-    });
-    return {
-      ...pageB('users', page.items, page.nextCursor),
-      ...(q.mode === 'coverage' && { diagnostic: coverage(page, undefined) }),
-    };
+    return followList(ctx, ctx.query, (p) => platform.verifiedFollowers(user.id, p), undefined);
   },
 
   getUserListMemberships: async (ctx) => {

@@ -10,6 +10,7 @@ import { deliverMagicLink } from './outbox.js';
 import { parseInput } from './parse-input.js';
 import { createSession, deleteSession, SESSION_TTL_MS } from './sessions.js';
 import { accountForEmail } from './sign-in-account.js';
+import { SignInLimiter } from './sign-in-limits.js';
 
 const Email = z
   .string()
@@ -36,15 +37,19 @@ const REFUSALS: Record<MagicLinkRefusal, string> = {
 /**
  * Local sign-in for the dashboard flows (spec 5.1): an e-mail magic link written to the server log (no SMTP),
  * a `session_token` cookie valid 30 days, and sign-out. Sessions then work on every operation that accepts
- * them; the cookie is HttpOnly, SameSite=Lax and Secure when the public URL is https.
+ * them; the cookie is HttpOnly, SameSite=Lax and Secure when the public URL is https. Link requests are
+ * limited per e-mail address and per client address (`SIGN_IN_LIMITS`): past a limit, 429 with Retry-After.
  */
 export function registerSessionRoutes(app: FastifyInstance, services: Services): void {
   const db = services.database.db;
   const secure = () => services.publicUrl().startsWith('https://');
+  const limiter = new SignInLimiter(services.database);
 
   app.post('/auth/magic-link', async (request, reply) => {
     const { email, next } = parseInput(MagicLinkBody, request.body, 'body');
-    const { token, expiresAt } = await createMagicLink(db, email, services.clock.now());
+    const now = services.clock.now();
+    await limiter.hit(email, request.ip, now);
+    const { token, expiresAt } = await createMagicLink(db, email, now);
     const url = new URL('/auth/magic-link/callback', `${services.publicUrl()}/`);
     url.searchParams.set('token', token);
     if (next) url.searchParams.set('next', next);

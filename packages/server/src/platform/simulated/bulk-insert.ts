@@ -122,6 +122,32 @@ export function rowCount<T extends SimTable>(data: SimData<T>): number {
   return first ? first.length : 0;
 }
 
+/**
+ * Rows turned into columns as they come: each row object dies young (cheap to collect) instead of living
+ * until the insert, which matters at hundreds of thousands of rows.
+ */
+export function toColumns<T extends SimTable>(table: T, rows: Iterable<SimRow<T>>): SimColumns<T> {
+  const names = Object.keys(SIM_COLUMNS[table]);
+  const columns: Record<string, unknown[]> = {};
+  for (const name of names) columns[name] = [];
+  for (const row of rows) {
+    for (const name of names) (columns[name] as unknown[]).push((row as Record<string, unknown>)[name]);
+  }
+  return columns as SimColumns<T>;
+}
+
+/** Columns back into row objects (for tests and small tables). */
+export function toRows<T extends SimTable>(data: SimData<T>): SimRow<T>[] {
+  if (Array.isArray(data)) return data as SimRow<T>[];
+  const columns = data as Record<string, unknown[]>;
+  const names = Object.keys(columns);
+  return Array.from({ length: rowCount(data) }, (_, i) => {
+    const row: Record<string, unknown> = {};
+    for (const name of names) row[name] = (columns[name] as unknown[])[i];
+    return row as SimRow<T>;
+  });
+}
+
 // SQLite accepts 32,766 parameters per statement; Postgres takes whole columns as arrays.
 const SQLITE_MAX_PARAMS = 32_000;
 const PG_ROWS_PER_STATEMENT = 10_000;

@@ -19,8 +19,11 @@ export function languagePack(lang: string): LanguagePack {
 export function sentence(prng: Prng, lang: string, topic: Topic): string {
   const p = languagePack(lang);
   const middle = prng.pick(p.middles).replace('{w}', prng.pick(topic.words));
-  const closer = prng.chance(0.7) ? ` ${prng.pick(p.closers)}` : '';
-  return `${prng.pick(p.openers)} ${middle}${closer}`;
+  if (!prng.chance(0.7)) return `${prng.pick(p.openers)} ${middle}`;
+  // A closer that starts a new sentence gets a full stop before it ("…everything. Thoughts?").
+  const closer = prng.pick(p.closers);
+  const joint = /^\p{Lu}/u.test(closer) && !/[.!?。:]$/.test(middle) ? '. ' : ' ';
+  return `${prng.pick(p.openers)} ${middle}${joint}${closer}`;
 }
 
 /** What a tweet may carry besides its sentence. */
@@ -34,7 +37,7 @@ export interface TextExtras {
 /** The text of an original tweet: a sentence, then mentions, hashtags, a cashtag and a link as asked. */
 export function tweetText(prng: Prng, lang: string, topic: Topic, extras: TextExtras = {}): string {
   const parts = [sentence(prng, lang, topic)];
-  if (prng.chance(0.25)) parts.push(sentence(prng, lang, topic));
+  if (prng.chance(0.25)) parts.push(`${stop(parts.pop() as string)} ${sentence(prng, lang, topic)}`);
   for (const m of extras.mentions ?? []) parts.push(`@${m}`);
   for (const tag of prng.sample(topic.hashtags, extras.hashtags ?? 0)) parts.push(`#${tag}`);
   if (extras.cashtag && topic.cashtags.length) parts.push(`$${prng.pick(topic.cashtags)}`);
@@ -45,8 +48,10 @@ export function tweetText(prng: Prng, lang: string, topic: Topic, extras: TextEx
 /** The text of a reply to `username`: the leading mention, then a short reaction. */
 export function replyText(prng: Prng, lang: string, topic: Topic, username: string): string {
   const p = languagePack(lang);
-  const more = prng.chance(0.4) ? ` ${sentence(prng, lang, topic)}` : '';
-  return `@${username} ${prng.pick(p.replies)}${more}`;
+  const reaction = prng.pick(p.replies);
+  return prng.chance(0.4)
+    ? `@${username} ${stop(reaction)} ${sentence(prng, lang, topic)}`
+    : `@${username} ${reaction}`;
 }
 
 /**
@@ -59,7 +64,7 @@ export function noteText(prng: Prng, lang: string, topic: Topic, length: number)
   let total = 0;
   while (total < target) {
     const n = prng.int(2, 5);
-    const para = Array.from({ length: n }, () => sentence(prng, lang, topic)).join(' ');
+    const para = Array.from({ length: n }, () => stop(sentence(prng, lang, topic))).join(' ');
     paragraphs.push(para);
     total += para.length + 2;
   }
@@ -91,4 +96,12 @@ export function articleText(prng: Prng, lang: string, topic: Topic): { title: st
   const title = sentence(prng, lang, topic).replace(/[.!?]+$/, '');
   const body = noteText(prng, lang, topic, prng.int(1_200, 6_000)).replace(/\n\n/g, '\n');
   return { title, body };
+}
+
+/** Ends a sentence with a full stop unless it already ends with punctuation. */
+function stop(sentence: string): string {
+  if (/[.!?。:！？]$/.test(sentence)) return sentence;
+  return /[\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Han}]$/u.test(sentence)
+    ? `${sentence}。`
+    : `${sentence}.`;
 }

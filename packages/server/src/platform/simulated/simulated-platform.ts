@@ -3,8 +3,10 @@ import type { Clock } from '../../clock.js';
 import type { Database } from '../../db/schema.js';
 import type { Platform } from '../platform.js';
 import { CollectionReads } from './collection-reads.js';
+import { MonitorReads } from './monitor-reads.js';
 import { PrivateReads } from './private-reads.js';
 import { ReadContext } from './read-context.js';
+import { replyTreePage } from './reply-tree.js';
 import { TweetReads } from './tweet-reads.js';
 import { UserReads } from './user-reads.js';
 
@@ -21,13 +23,18 @@ export class SimulatedPlatform implements Platform {
   private readonly tweets: TweetReads;
   private readonly collections: CollectionReads;
   private readonly own: PrivateReads;
+  private readonly monitors: MonitorReads;
+
+  private readonly ctx: ReadContext;
 
   constructor(db: Kysely<Database>, clock: Clock) {
     const ctx = new ReadContext(db, clock);
+    this.ctx = ctx;
     this.users = new UserReads(ctx);
     this.tweets = new TweetReads(ctx);
     this.collections = new CollectionReads(ctx);
     this.own = new PrivateReads(ctx);
+    this.monitors = new MonitorReads(ctx);
   }
 
   // Users
@@ -53,6 +60,7 @@ export class SimulatedPlatform implements Platform {
   replies: Platform['replies'] = (...a) => this.tweets.replies(...a);
   quotes: Platform['quotes'] = (...a) => this.tweets.quotes(...a);
   thread: Platform['thread'] = (...a) => this.tweets.thread(...a);
+  replyTree: Platform['replyTree'] = (...a) => replyTreePage(this.ctx, ...a);
   retweeters: Platform['retweeters'] = (...a) => this.tweets.retweeters(...a);
   favoriters: Platform['favoriters'] = (...a) => this.tweets.favoriters(...a);
 
@@ -75,4 +83,9 @@ export class SimulatedPlatform implements Platform {
   homeTimeline: Platform['homeTimeline'] = (...a) => this.own.homeTimeline(...a);
   notifications: Platform['notifications'] = (...a) => this.own.notifications(...a);
   dmHistory: Platform['dmHistory'] = (...a) => this.own.dmHistory(...a);
+
+  // Batched reads of the monitors' check engine
+  newestTweetId: Platform['newestTweetId'] = (...a) => this.monitors.newestTweetId(...a);
+  tweetsByAuthorsSince: Platform['tweetsByAuthorsSince'] = (...a) => this.monitors.tweetsByAuthorsSince(...a);
+  profileStamps: Platform['profileStamps'] = (...a) => this.monitors.profileStamps(...a);
 }

@@ -10,7 +10,7 @@ import type {
   UserProfile,
 } from '../platform.js';
 import { hydrateTweets } from './hydrate.js';
-import { loadTweets, loadUsers, tweetVisibility } from './lookup.js';
+import { loadTweets, loadTweetWithAuthor, loadUsers, tweetVisibility } from './lookup.js';
 import type { ReadContext } from './read-context.js';
 import { parseTweetRef } from './refs.js';
 import { compileSearch, like } from './search-compile.js';
@@ -26,12 +26,16 @@ export class TweetReads {
   async getTweet(id: string): Promise<TweetLookup> {
     const tweetId = parseTweetRef(id);
     if (!tweetId) return { missing: 'not_found' };
-    const row = (await loadTweets(this.ctx.db, [tweetId])).get(tweetId);
+    const { tweet: row, author } = await loadTweetWithAuthor(this.ctx.db, tweetId);
     if (!row) return { missing: 'not_found' };
-    const author = (await loadUsers(this.ctx.db, [row.author_id])).get(row.author_id);
     const missing = tweetVisibility(row, author);
-    if (missing) return { missing };
-    const [tweet] = await hydrateTweets(this.ctx.db, [row], this.ctx.clock.now());
+    if (missing || !author) return { missing: missing ?? 'not_found' };
+    const [tweet] = await hydrateTweets(
+      this.ctx.db,
+      [row],
+      this.ctx.clock.now(),
+      new Map([[author.id, author]]),
+    );
     return tweet ? { tweet } : { missing: 'deleted' };
   }
 

@@ -1,4 +1,5 @@
 import {
+  type AuthorTweets,
   type PageRequest,
   type Platform,
   type PlatformArticle,
@@ -9,6 +10,9 @@ import {
   type PlatformPage,
   type PlatformTrend,
   PlatformUnavailableError,
+  type ProfileStamps,
+  type ReplyNode,
+  type ReplyTreeOptions,
   type Tweet,
   type TweetFilters,
   type TweetLookup,
@@ -20,6 +24,7 @@ import { path, type XApiClient, type XQuery } from './client.js';
 import { listParams, maxResults, tweetParams, userParams } from './fields.js';
 import { searchOperators, timeParams, tweetMatcher, userMatcher } from './filters.js';
 import { expand, mapList, mapTrends, mapTweet, mapUser } from './mappers.js';
+import * as monitorReads from './monitor-reads.js';
 import {
   fetchPage,
   isMissing,
@@ -32,6 +37,7 @@ import {
   userPage,
 } from './pages.js';
 import { followsScan, threadOf } from './relations.js';
+import { xReplyTree } from './reply-tree.js';
 import type { XList, XResponse, XTrend, XTweet, XUser } from './types.js';
 import { isXId, parseUserRef } from './user-ref.js';
 
@@ -242,6 +248,12 @@ export class XApiPlatform implements Platform {
     return threadOf(this, (q, p) => this.#search(q, {}, p), tweetId, page);
   }
 
+  /** Rebuilt from the conversation's recent posts (see `xReplyTree`: last 7 days, at most 500 posts). */
+  replyTree(tweetId: string, opts: ReplyTreeOptions, page: PageRequest): Promise<PlatformPage<ReplyNode>> {
+    if (!isXId(tweetId)) return Promise.resolve({ items: [] });
+    return xReplyTree(this, (q, p) => this.#search(q, {}, p), tweetId, opts, page);
+  }
+
   retweeters(tweetId: string, filters: UserFilters, page: PageRequest): Promise<PlatformPage<UserProfile>> {
     return userPage(
       this.x,
@@ -355,5 +367,19 @@ export class XApiPlatform implements Platform {
     _page: PageRequest,
   ): Promise<PlatformPage<PlatformDm>> {
     return unavailable('direct messages (they need the account’s user token)');
+  }
+
+  // Batched reads of the monitors' check engine: per-account timeline polling within the app's limits.
+
+  newestTweetId(authorId: string): Promise<string | undefined> {
+    return monitorReads.newestTweetId(this.x, authorId);
+  }
+
+  tweetsByAuthorsSince(authorIds: readonly string[], sinceId: string, limit: number): Promise<AuthorTweets> {
+    return monitorReads.tweetsByAuthorsSince(this.x, authorIds, sinceId, limit);
+  }
+
+  profileStamps(ids: readonly string[], ifChanged?: string): Promise<ProfileStamps> {
+    return monitorReads.profileStamps(this.x, ids, ifChanged);
   }
 }

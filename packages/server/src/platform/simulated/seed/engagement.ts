@@ -5,7 +5,7 @@ import { idMaker } from './collections.js';
 import { FIXED_ACCOUNTS } from './fixed-accounts.js';
 import { type Edges, type SeedTweet, type SeedUser, weightedSampler } from './model.js';
 
-const LIKES_PER_TWEET = 2.5;
+const LIKES_PER_TWEET = 2.2;
 
 /**
  * Likes: each tweet gets a heavy-tailed number, larger for popular authors, scaled so the network averages

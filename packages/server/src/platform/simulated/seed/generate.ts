@@ -1,4 +1,4 @@
-import type { SimColumns, SimRow, SimTable } from '../bulk-insert.js';
+import { type SimColumns, type SimRow, type SimTable, toColumns } from '../bulk-insert.js';
 import { Prng } from '../prng.js';
 import { encodeEntities } from '../stored.js';
 import { generateCommunities, generateLists, generateSpaces } from './collections.js';
@@ -20,8 +20,11 @@ export interface SeedOptions {
   now: number;
 }
 
-/** The rows of every sim_* table (but `sim_meta`'s markers), ready to insert; the two biggest as columns. */
-export type NetworkRows = { [T in Exclude<SimTable, 'sim_follows' | 'sim_likes'>]: SimRow<T>[] } & {
+/** The rows of every sim_* table (but `sim_meta`'s markers), ready to insert; the three biggest as columns. */
+export type NetworkRows = {
+  [T in Exclude<SimTable, 'sim_follows' | 'sim_likes' | 'sim_tweets'>]: SimRow<T>[];
+} & {
+  sim_tweets: SimColumns<'sim_tweets'>;
   sim_follows: SimColumns<'sim_follows'>;
   sim_likes: SimColumns<'sim_likes'>;
 };
@@ -53,7 +56,12 @@ export function generateNetwork(options: SeedOptions): NetworkRows {
   for (let i = 0; i < order.length; i++) tweetRanks[order[i] as number] = i;
   return {
     sim_users: userRows(users, tweets, follows.edges, likes),
-    sim_tweets: Array.from(order, (i) => tweetRow(tweets[i] as SeedTweet, userIds, tweets)),
+    sim_tweets: toColumns(
+      'sim_tweets',
+      (function* () {
+        for (const i of order) yield tweetRow(tweets[i] as SeedTweet, userIds, tweets);
+      })(),
+    ),
     sim_follows: (({ first, second, at }) => ({ follower_id: first, followee_id: second, created_at: at }))(
       pairColumns(follows.edges, userIds, userIds, userRanks, userRanks),
     ),

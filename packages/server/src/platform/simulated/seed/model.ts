@@ -30,7 +30,7 @@ export const SIZE_PROFILES: Readonly<Record<SeedSize, SizeProfile>> = {
   },
   default: {
     users: 25_000,
-    tweets: 300_000,
+    tweets: 250_000,
     lists: 1_000,
     communities: 60,
     spaces: 150,

@@ -1,0 +1,136 @@
+import { limits } from '@xsvc/sdk/contract';
+import { type Kysely, sql } from 'kysely';
+import { num } from '../../db/database.js';
+import type { Database } from '../../db/schema.js';
+import { HttpError } from '../../http/errors.js';
+import type { Credits } from '../billing/credits.js';
+import { afterMonitorWrite, type MonitorTable } from './monitor-rows.js';
+
+/** One billing period of an active monitor. */
+export const HOUR_MS = 3_600_000;
+
+/** The ledger `operation` of a monitor's hourly charge. */
+export const MONITOR_CHARGE = 'monitor:hourly';
+
+/** Why the engine paused a monitor whose hour could not be paid. */
+export const PAUSED_NO_CREDITS = 'insufficient_credits';
+
+/**
+ * Charges one hour of an active monitor (spec 8.2: about 21 credits per hour) and returns when the next
+ * hour falls due. Not enough credits is 402 `insufficient_credits`, with nothing charged.
+ */
+export async function chargeHour(
+  credits: Credits,
+  accountId: string,
+  monitorId: string,
+  now: number,
+): Promise<number> {
+  await credits.charge(accountId, MONITOR_CHARGE, 1, limits.monitorCreditsPerHour, `monitor:${monitorId}`);
+  return now + HOUR_MS;
+}
+
+/**
+ * Stores a monitor whose first hour was just charged: when the insert finds a duplicate (a concurrent
+ * create) or fails, the hour is given back. Returns whether the monitor was stored.
+ */
+export async function insertCharged(
+  credits: Credits,
+  accountId: string,
+  insert: () => Promise<boolean>,
+): Promise<boolean> {
+  let inserted = false;
+  try {
+    inserted = await insert();
+  } finally {
+    if (!inserted) {
+      await credits.grant(accountId, BigInt(limits.monitorCreditsPerHour), `refund:${MONITOR_CHARGE}`);
+    }
+  }
+  return inserted;
+}
+
+/**
+ * Billing on resume: an hour paid before the pause and still running is not charged again; otherwise a new
+ * hour starts now. Returns the next due time.
+ */
+export async function resumeBilling(
+  credits: Credits,
+  accountId: string,
+  monitorId: string,
+  nextBillingAt: number,
+  now: number,
+): Promise<number> {
+  return nextBillingAt > now ? nextBillingAt : chargeHour(credits, accountId, monitorId, now);
+}
+
+/**
+ * The due time after the hour due at `due` is charged. Hours that passed while no engine ran (the server
+ * was down) are not billed: if the following hour is already over, the next one starts now.
+ */
+export function nextDue(due: number, now: number): number {
+  return due + HOUR_MS > now ? due + HOUR_MS : now + HOUR_MS;
+}
+
+/**
+ * Hours charged per check and table at most, so a check stays short when many monitors fall due together
+ * (10,000 created at once are billed within 40 s; each next due time follows its own, so nothing drifts).
+ */
+const CHARGES_PER_CHECK = 250;
+
+/**
+ * The engine's hourly billing of the monitors in the shards it holds. Each due hour is first claimed by
+ * moving `next_billing_at` on with a compare-and-set (two instances never charge one hour twice), then
+ * charged through the credits ledger. A monitor whose hour cannot be paid is paused with `pausedReason`
+ * `insufficient_credits` and its due time kept, so resuming after a top-up charges it first.
+ */
+export class HourlyBilling {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly credits: Credits,
+  ) {}
+
+  /** Bills what is due by `now` in `shards`; returns how many hours were charged and monitors paused. */
+  async run(now: number, shards: readonly number[]): Promise<{ charged: number; paused: number }> {
+    const total = { charged: 0, paused: 0 };
+    if (shards.length === 0) return total;
+    for (const table of ['monitors', 'keyword_monitors'] as const) {
+      const r = await this.runTable(table, now, shards);
+      total.charged += r.charged;
+      total.paused += r.paused;
+    }
+    return total;
+  }
+
+  private async runTable(table: MonitorTable, now: number, shards: readonly number[]) {
+    const out = { charged: 0, paused: 0 };
+    const due = await sql<{ id: string; account_id: string; next_billing_at: bigint | number }>`
+      select id, account_id, next_billing_at from ${sql.table(table)}
+      where is_active = 1 and next_billing_at <= ${now} and shard in (${sql.join([...shards])})
+      order by next_billing_at limit ${CHARGES_PER_CHECK}
+    `.execute(this.db);
+    for (const row of due.rows) {
+      const at = num(row.next_billing_at);
+      const claimed = await sql`
+        update ${sql.table(table)} set next_billing_at = ${nextDue(at, now)}
+        where id = ${row.id} and is_active = 1 and next_billing_at = ${at}
+      `.execute(this.db);
+      if (Number(claimed.numAffectedRows ?? 0) === 0) continue;
+      try {
+        await chargeHour(this.credits, row.account_id, row.id, now);
+        out.charged++;
+      } catch (err) {
+        if (!(err instanceof HttpError && err.code === 'insufficient_credits')) throw err;
+        const paused = await sql<{ shard: bigint | number }>`
+          update ${sql.table(table)} set is_active = 0, paused_reason = ${PAUSED_NO_CREDITS},
+            paused_at = ${now}, next_billing_at = ${at}, rev = rev + 1
+          where id = ${row.id}
+          returning shard
+        `.execute(this.db);
+        const shard = paused.rows[0]?.shard;
+        if (shard !== undefined) await afterMonitorWrite(this.db, table, shard);
+        out.paused++;
+      }
+    }
+    return out;
+  }
+}

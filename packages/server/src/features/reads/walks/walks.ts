@@ -1,0 +1,190 @@
+import type { Kysely } from 'kysely';
+import { num } from '../../../db/database.js';
+import type { Database } from '../../../db/schema.js';
+
+/** Where a coverage walk stands after an answer. */
+export interface WalkState {
+  /** The platform cursor the walk continues from; null at its start. */
+  platformCursor: string | null;
+  /** Results returned over the walk so far. */
+  returned: number;
+  /** Results dropped over the walk so far because an earlier answer had returned them. */
+  duplicates: number;
+  /** Operation-specific running totals (newest and oldest id, reply counts, ...). */
+  totals: Record<string, number | string>;
+}
+
+/** The state of a walk that has not read anything yet. */
+export const START: WalkState = { platformCursor: null, returned: 0, duplicates: 0, totals: {} };
+
+/** A stored walk. */
+export interface Walk {
+  id: string;
+  accountId: string;
+  operation: string;
+  fingerprint: string;
+  mode: 'coverage' | 'automatic';
+  step: number;
+  state: WalkState;
+  prevState: WalkState;
+  expiresAt: number;
+  leaseUntil: number | null;
+}
+
+const CHUNK = 500;
+
+function chunks<T>(items: readonly T[]): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += CHUNK) out.push(items.slice(i, i + CHUNK));
+  return out;
+}
+
+/** Loads a walk by id. */
+export async function loadWalk(db: Kysely<Database>, id: string): Promise<Walk | undefined> {
+  const r = await db.selectFrom('coverage_walks').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!r) return undefined;
+  return {
+    id: r.id,
+    accountId: r.account_id,
+    operation: r.operation,
+    fingerprint: r.fingerprint,
+    mode: r.mode === 'automatic' ? 'automatic' : 'coverage',
+    step: num(r.step),
+    state: JSON.parse(r.state) as WalkState,
+    prevState: JSON.parse(r.prev_state) as WalkState,
+    expiresAt: num(r.expires_at),
+    leaseUntil: r.lease_until === null ? null : num(r.lease_until),
+  };
+}
+
+/** Stores a new walk at step 1 (its first answer given). */
+export async function createWalk(
+  db: Kysely<Database>,
+  w: Omit<Walk, 'step' | 'leaseUntil'> & { now: number },
+): Promise<void> {
+  await db
+    .insertInto('coverage_walks')
+    .values({
+      id: w.id,
+      account_id: w.accountId,
+      operation: w.operation,
+      fingerprint: w.fingerprint,
+      mode: w.mode,
+      step: 1,
+      state: JSON.stringify(w.state),
+      prev_state: JSON.stringify(w.prevState),
+      created_at: w.now,
+      expires_at: w.expiresAt,
+      lease_until: null,
+      lease_owner: null,
+    })
+    .execute();
+}
+
+/**
+ * Takes the walk for one request until `leaseUntil`. The conditional update is the lock: of two requests
+ * resuming the same walk at once only one gets true (the other answers 409 `coverage_cursor_unavailable`).
+ */
+export async function claimWalk(
+  db: Kysely<Database>,
+  id: string,
+  owner: string,
+  now: number,
+  leaseUntil: number,
+): Promise<boolean> {
+  const r = await db
+    .updateTable('coverage_walks')
+    .set({ lease_until: leaseUntil, lease_owner: owner })
+    .where('id', '=', id)
+    .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', now)]))
+    .executeTakeFirst();
+  return num(r.numUpdatedRows) === 1;
+}
+
+/** Stores the walk's new checkpoint and lets it go; false when the lease was lost meanwhile. */
+export async function saveWalk(
+  db: Kysely<Database>,
+  id: string,
+  owner: string,
+  next: { step: number; state: WalkState; prevState: WalkState; expiresAt: number },
+): Promise<boolean> {
+  const r = await db
+    .updateTable('coverage_walks')
+    .set({
+      step: next.step,
+      state: JSON.stringify(next.state),
+      prev_state: JSON.stringify(next.prevState),
+      expires_at: next.expiresAt,
+      lease_until: null,
+      lease_owner: null,
+    })
+    .where('id', '=', id)
+    .where('lease_owner', '=', owner)
+    .executeTakeFirst();
+  return num(r.numUpdatedRows) === 1;
+}
+
+/** Lets the walk go unchanged (the request failed). */
+export async function releaseWalk(db: Kysely<Database>, id: string, owner: string): Promise<void> {
+  await db
+    .updateTable('coverage_walks')
+    .set({ lease_until: null, lease_owner: null })
+    .where('id', '=', id)
+    .where('lease_owner', '=', owner)
+    .execute();
+}
+
+/** Removes a walk and what it has seen. */
+export async function deleteWalk(db: Kysely<Database>, id: string): Promise<void> {
+  await db.deleteFrom('coverage_seen').where('walk_id', '=', id).execute();
+  await db.deleteFrom('coverage_walks').where('id', '=', id).execute();
+}
+
+/** Removes every walk that expired before `now`. */
+export async function sweepWalks(db: Kysely<Database>, now: number): Promise<void> {
+  const expired = db.selectFrom('coverage_walks').select('id').where('expires_at', '<', now);
+  await db.deleteFrom('coverage_seen').where('walk_id', 'in', expired).execute();
+  await db.deleteFrom('coverage_walks').where('expires_at', '<', now).execute();
+}
+
+/** Which of `ids` answers up to step `maxStep` of the walk returned. */
+export async function seenAmong(
+  db: Kysely<Database>,
+  walkId: string,
+  ids: readonly string[],
+  maxStep: number,
+): Promise<Set<string>> {
+  const out = new Set<string>();
+  for (const chunk of chunks([...new Set(ids)])) {
+    const rows = await db
+      .selectFrom('coverage_seen')
+      .select('item_id')
+      .where('walk_id', '=', walkId)
+      .where('step', '<=', maxStep)
+      .where('item_id', 'in', chunk)
+      .execute();
+    for (const r of rows) out.add(r.item_id);
+  }
+  return out;
+}
+
+/** Records the ids answer `step` returned. */
+export async function recordSeen(
+  db: Kysely<Database>,
+  walkId: string,
+  ids: readonly string[],
+  step: number,
+): Promise<void> {
+  for (const chunk of chunks([...new Set(ids)])) {
+    await db
+      .insertInto('coverage_seen')
+      .values(chunk.map((item_id) => ({ walk_id: walkId, item_id, step })))
+      .onConflict((oc) => oc.columns(['walk_id', 'item_id']).doNothing())
+      .execute();
+  }
+}
+
+/** Forgets what answers from `step` on returned (an answer served again replaces them). */
+export async function forgetFrom(db: Kysely<Database>, walkId: string, step: number): Promise<void> {
+  await db.deleteFrom('coverage_seen').where('walk_id', '=', walkId).where('step', '>=', step).execute();
+}

@@ -1,0 +1,65 @@
+import type { Clock } from '../../clock.js';
+import { signRequest } from './signed-request.js';
+import {
+  type Resolver,
+  resolveTarget,
+  type Target,
+  type TargetPolicy,
+  vetWebhookUrl,
+} from './ssrf/target.js';
+import { type Agents, type SendLimits, type SendOutcome, sendToTarget } from './transport.js';
+
+/** What a dispatcher needs: the guard's policy and resolver, the clock for signatures, the limits, the pools. */
+export interface DispatcherDeps {
+  readonly policy: TargetPolicy;
+  readonly resolver: Resolver;
+  readonly clock: Clock;
+  readonly limits: SendLimits;
+  readonly agents: Agents;
+}
+
+/** Sends one signed POST to a webhook URL, guarded; used for deliveries and for tests alike. */
+export interface Dispatcher {
+  /**
+   * Checks the URL and EVERY address it resolves to now (each attempt resolves anew), signs the body with
+   * the secret at the current clock time, and POSTs it to the vetted address. Never throws: a refused
+   * target is a failed attempt like any other.
+   */
+  send(url: string, secret: string, body: string, signal?: AbortSignal): Promise<SendOutcome>;
+}
+
+/** A dispatcher over the given guard, clock and pools. */
+export function createDispatcher(deps: DispatcherDeps): Dispatcher {
+  return {
+    async send(url, secret, body, signal) {
+      const started = performance.now();
+      let target: Target;
+      try {
+        target = await withTimeout(
+          resolveTarget(vetWebhookUrl(url, deps.policy), deps.resolver),
+          deps.limits.timeoutMs,
+        );
+      } catch (err) {
+        return { ok: false, statusCode: null, error: `refused: ${(err as Error).message}` };
+      }
+      const signed = signRequest(body, secret, deps.clock.now());
+      const left = Math.max(1, deps.limits.timeoutMs - Math.round(performance.now() - started));
+      return sendToTarget(
+        target,
+        signed.body,
+        signed.headers,
+        { ...deps.limits, timeoutMs: left },
+        deps.agents,
+        signal,
+      );
+    },
+  };
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`DNS resolution took longer than ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}

@@ -1,0 +1,129 @@
+import { sql, type Updateable } from 'kysely';
+import type { Db } from '../../db/database.js';
+import { num } from '../../db/database.js';
+import type { WebhookDeliveriesTable } from '../../db/schema.js';
+import { retryDelayMs } from './backoff.js';
+import type { ClaimedDelivery } from './claim.js';
+import { DELIVERY_STATUS, parkDeliveries } from './deliveries-repository.js';
+import type { SendOutcome } from './transport.js';
+import { HEALTH, isDeliverable } from './webhooks-repository.js';
+
+/** How one attempt ended. */
+export interface AttemptResult {
+  readonly delivery: ClaimedDelivery;
+  readonly outcome: SendOutcome;
+  /** Clock time when the attempt ended. */
+  readonly at: number;
+  /**
+   * The delivery can never be sent (its stored event is gone or damaged): it is exhausted at once, and the
+   * endpoint is not blamed for it.
+   */
+  readonly undeliverable?: boolean;
+}
+
+/** How retries are spaced. */
+export interface RetryPolicy {
+  readonly random: () => number;
+  readonly jitterRatio: number;
+}
+
+/** Endpoints that reached their failure cap in a batch (for the log). */
+export interface RecordSummary {
+  readonly needsAttention: readonly string[];
+}
+
+/** The new state of a delivery after an attempt (spec 3.3). */
+function nextState(
+  r: AttemptResult,
+  deliverable: boolean,
+  retry: RetryPolicy,
+): Updateable<WebhookDeliveriesTable> {
+  const attempts = r.delivery.attempts + 1;
+  const base = {
+    attempts,
+    last_status_code: r.outcome.statusCode,
+    last_error: r.outcome.ok ? null : (r.outcome.error ?? 'failed'),
+    lease_owner: null,
+    lease_until: null,
+  };
+  if (r.outcome.ok)
+    return { ...base, status: DELIVERY_STATUS.delivered, delivered_at: r.at, next_attempt_at: null };
+  const delay =
+    r.outcome.statusCode === 410 || r.undeliverable
+      ? undefined
+      : retryDelayMs(attempts, retry.random, retry.jitterRatio);
+  if (delay === undefined) return { ...base, status: DELIVERY_STATUS.exhausted, next_attempt_at: null };
+  return { ...base, status: DELIVERY_STATUS.failed, next_attempt_at: deliverable ? r.at + delay : null };
+}
+
+/**
+ * Records a batch of attempts in one transaction. Per endpoint, consecutive failures are counted in the
+ * order the attempts ended (a success resets the count); reaching `failure_hard_cap` sets `needs_attention`
+ * (spec 3.4) and parks the endpoint's open deliveries. A delivery whose lease this engine no longer holds
+ * (it expired and another instance took it) is left to that instance.
+ */
+export async function recordResults(
+  database: Db,
+  owner: string,
+  results: readonly AttemptResult[],
+  retry: RetryPolicy,
+): Promise<RecordSummary> {
+  if (results.length === 0) return { needsAttention: [] };
+  return database.db.transaction().execute(async (trx) => {
+    const byWebhook = new Map<string, AttemptResult[]>();
+    for (const r of results) {
+      const list = byWebhook.get(r.delivery.webhookId) ?? [];
+      list.push(r);
+      byWebhook.set(r.delivery.webhookId, list);
+    }
+    const deliverable = new Map<string, boolean>();
+    const needsAttention: string[] = [];
+    const now = Math.max(...results.map((r) => r.at));
+    for (const [webhookId, list] of byWebhook) {
+      const judged = list.filter((r) => !r.undeliverable);
+      if (judged.length === 0) continue;
+      const lastSuccess = judged.findLastIndex((r) => r.outcome.ok);
+      const failuresAfter = judged.length - 1 - lastSuccess;
+      const count =
+        lastSuccess >= 0
+          ? sql<number>`${failuresAfter}`
+          : sql<number>`consecutive_failures + ${failuresAfter}`;
+      const row = await trx
+        .updateTable('webhooks')
+        .set({
+          consecutive_failures: count,
+          health: sql<string>`case when ${count} >= failure_hard_cap then ${HEALTH.needsAttention} else health end`,
+          updated_at: now,
+        })
+        .where('id', '=', webhookId)
+        .returning(['is_active', 'health', 'consecutive_failures'])
+        .executeTakeFirst();
+      if (!row) continue;
+      deliverable.set(webhookId, isDeliverable(row));
+      if (!isDeliverable(row)) {
+        await parkDeliveries(trx, webhookId);
+        if (row.health === HEALTH.needsAttention && num(row.consecutive_failures) > 0)
+          needsAttention.push(webhookId);
+      }
+    }
+    // Deliveries that end in the same state (typically: delivered, 200, in the same millisecond) share one
+    // UPDATE, so a busy engine writes a few statements per batch instead of one per delivery.
+    const groups = new Map<string, { state: Updateable<WebhookDeliveriesTable>; ids: string[] }>();
+    for (const r of results) {
+      const state = nextState(r, deliverable.get(r.delivery.webhookId) ?? true, retry);
+      const key = JSON.stringify(state);
+      const group = groups.get(key) ?? { state, ids: [] };
+      group.ids.push(r.delivery.id);
+      groups.set(key, group);
+    }
+    for (const { state, ids } of groups.values()) {
+      await trx
+        .updateTable('webhook_deliveries')
+        .set(state)
+        .where('id', 'in', ids)
+        .where('lease_owner', '=', owner)
+        .execute();
+    }
+    return { needsAttention };
+  });
+}

@@ -1,0 +1,130 @@
+import http from 'node:http';
+import https from 'node:https';
+import type { LookupFunction } from 'node:net';
+import type { Target } from './ssrf/target.js';
+
+/** What one POST to an endpoint came to. */
+export interface SendOutcome {
+  /** True for a 2xx answer. */
+  readonly ok: boolean;
+  /** The answer's HTTP status; null when none came (timeout, refused connection, TLS error). */
+  readonly statusCode: number | null;
+  /** Why it failed, for `lastError` and the test answer. */
+  readonly error?: string;
+}
+
+/** Limits of one POST. */
+export interface SendLimits {
+  /** The whole attempt, connection included (spec 6.4: 10 s). */
+  readonly timeoutMs: number;
+  /** At most this many bytes of the answer are read; the rest is cut off. */
+  readonly maxResponseBytes: number;
+}
+
+/** Keep-alive connection pools, one per scheme; close them with {@link closeAgents}. */
+export interface Agents {
+  readonly http: http.Agent;
+  readonly https: https.Agent;
+}
+
+/** Pools for the deliveries of one engine (connections are reused between deliveries to an endpoint). */
+export function createAgents(maxSockets = 64): Agents {
+  const options = { keepAlive: true, maxSockets, maxFreeSockets: maxSockets, scheduling: 'lifo' as const };
+  return { http: new http.Agent(options), https: new https.Agent(options) };
+}
+
+/** Closes every pooled connection. */
+export function closeAgents(agents: Agents): void {
+  agents.http.destroy();
+  agents.https.destroy();
+}
+
+/**
+ * A `lookup` that answers with the address the guard vetted, so the connection goes exactly there: no
+ * second DNS query can be answered with another (private) address.
+ */
+function pinnedLookup(target: Target): LookupFunction {
+  return (_hostname, options, callback) => {
+    if (options.all) callback(null, [{ address: target.address, family: target.family }]);
+    else callback(null, target.address, target.family);
+  };
+}
+
+/**
+ * POSTs a body to a vetted target. Redirects are not followed (a 3xx is a failure); the answer is read up to
+ * `maxResponseBytes`; the timeout covers connecting and the answer's status line. Never throws.
+ */
+export function sendToTarget(
+  target: Target,
+  body: string,
+  headers: Readonly<Record<string, string>>,
+  limits: SendLimits,
+  agents: Agents,
+  signal?: AbortSignal,
+): Promise<SendOutcome> {
+  return new Promise((resolve) => {
+    let settled = false;
+    const finish = (outcome: SendOutcome) => {
+      if (settled) return;
+      settled = true;
+      resolve(outcome);
+    };
+    const isHttps = target.url.protocol === 'https:';
+    const isName = target.kind === 'name';
+    const request = (isHttps ? https : http).request({
+      method: 'POST',
+      // A name connects through the pinned lookup (and keeps its name for TLS); an address connects as is.
+      host: isName ? target.host : target.address,
+      port: target.port,
+      path: `${target.url.pathname}${target.url.search}`,
+      agent: isHttps ? agents.https : agents.http,
+      ...(isName && { lookup: pinnedLookup(target), servername: target.host.replace(/\.$/, '') }),
+      headers: { ...headers, host: target.url.host, 'content-length': String(Buffer.byteLength(body)) },
+    });
+    // One deadline for the whole exchange: it cuts a connection that never answers, and an answer whose
+    // body is still streaming once its status was already taken.
+    const timer = setTimeout(() => {
+      request.destroy();
+      finish({ ok: false, statusCode: null, error: `timeout after ${limits.timeoutMs} ms` });
+    }, limits.timeoutMs);
+    const onAbort = () => {
+      request.destroy();
+      finish({ ok: false, statusCode: null, error: 'cancelled: the server is stopping' });
+    };
+    const cleanUp = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+    };
+    request.on('close', cleanUp);
+    signal?.addEventListener('abort', onAbort);
+    if (signal?.aborted) onAbort();
+    request.on('error', (err: NodeJS.ErrnoException) => {
+      finish({ ok: false, statusCode: null, error: describeError(err) });
+    });
+    request.on('response', (response) => {
+      const status = response.statusCode ?? 0;
+      let read = 0;
+      response.on('data', (chunk: Buffer) => {
+        read += chunk.length;
+        if (read > limits.maxResponseBytes) response.destroy();
+      });
+      response.on('error', () => {});
+      finish(outcomeOf(status, response.headers.location));
+    });
+    request.end(body);
+  });
+}
+
+function outcomeOf(status: number, location: string | undefined): SendOutcome {
+  if (status >= 200 && status < 300) return { ok: true, statusCode: status };
+  if (status >= 300 && status < 400) {
+    const where = location ? ` to ${location.slice(0, 200)}` : '';
+    return { ok: false, statusCode: status, error: `HTTP ${status}: redirect${where} not followed` };
+  }
+  return { ok: false, statusCode: status, error: `HTTP ${status}` };
+}
+
+function describeError(err: NodeJS.ErrnoException): string {
+  const code = err.code ? ` (${err.code})` : '';
+  return `connection failed${code}: ${err.message}`.slice(0, 500);
+}
