@@ -20,8 +20,13 @@ export function processIo(): CliIO {
   });
   return {
     stdout: process.stdout,
-    stderr: process.stderr,
-    stdin: process.stdin,
+    // Getters: Node builds these streams on first use (a TTY or pipe handle each), which a help line never needs.
+    get stderr() {
+      return process.stderr;
+    },
+    get stdin() {
+      return process.stdin;
+    },
     env: process.env,
     cwd: process.cwd(),
     home: homedir(),

@@ -40,6 +40,11 @@ export const ConfigSchema = z
      * overwrites them): client addresses for per-IP limits and the https check come from those headers.
      */
     trustProxy: z.boolean().default(false),
+    /**
+     * Coverage answers (`mode=coverage`, `mode=complete`, resumed coverage cursors) one process builds at once;
+     * one account may hold half of them. Beyond that: 503 `service_unavailable` with `Retry-After`.
+     */
+    maxCoverageWalks: z.coerce.number().int().min(1).max(1_000).default(8),
     logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .superRefine((c, ctx) => {
@@ -79,6 +84,7 @@ const ENV: Record<keyof ConfigInput, string> = {
   xApiBaseUrl: 'X_API_BASE_URL',
   allowLoopbackWebhooks: 'XSVC_ALLOW_LOOPBACK_WEBHOOKS',
   trustProxy: 'XSVC_TRUST_PROXY',
+  maxCoverageWalks: 'XSVC_MAX_COVERAGE_WALKS',
   logLevel: 'LOG_LEVEL',
 };
 

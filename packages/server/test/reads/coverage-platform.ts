@@ -1,5 +1,6 @@
 import { ManualClock } from '../../src/clock.js';
 import { parseConfig } from '../../src/config.js';
+import { createAccount, createApiKey } from '../../src/features/account/repository.js';
 import {
   type PageRequest,
   type Platform,
@@ -30,8 +31,16 @@ export class FakeListing<T> {
   /** Refuse every cursor (as a platform whose cursors expired). */
   refuseCursors = false;
   reads = 0;
+  /** While set, every read waits for it (a platform that is slow to answer, under the test's control). */
+  hold: Promise<void> | undefined;
 
   constructor(private readonly clock: ManualClock) {}
+
+  /** {@link read}, after {@link hold} (if any) settles. */
+  async readWhenFree(page: PageRequest): Promise<PlatformPage<T>> {
+    if (this.hold) await this.hold;
+    return this.read(page);
+  }
 
   read(page: PageRequest): PlatformPage<T> {
     this.reads++;
@@ -56,18 +65,32 @@ export class FakeListing<T> {
 /** The follower listing of {@link startWithFakeFollowers}. */
 export type FakeFollowers = FakeListing<UserProfile>;
 
+/** What {@link startWithFakeFollowers} gives a test. */
+export interface FakePlatformServer {
+  t: TestServer;
+  fake: FakeFollowers;
+  /** Every user's replies timeline. */
+  fakeReplies: FakeListing<Tweet>;
+  /** The direct replies to every tweet. */
+  fakeDirectReplies: FakeListing<Tweet>;
+  platform: Platform;
+}
+
 /**
- * A test server whose platform serves `fake` as every user's followers and `fakeReplies` as every user's
- * replies timeline (the rest is the simulated network).
+ * A test server whose platform serves `fake` as every user's followers, `fakeReplies` as every user's
+ * replies timeline and `fakeDirectReplies` as the direct replies to any tweet (the rest is the simulated
+ * network). `config` adds to the test configuration.
  */
 export async function startWithFakeFollowers(
   engine: Engine,
-): Promise<{ t: TestServer; fake: FakeFollowers; fakeReplies: FakeListing<Tweet>; platform: Platform }> {
+  config: Record<string, unknown> = {},
+): Promise<FakePlatformServer> {
   const clock = new ManualClock();
   const fake = new FakeListing<UserProfile>(clock);
   const fakeReplies = new FakeListing<Tweet>(clock);
+  const fakeDirectReplies = new FakeListing<Tweet>(clock);
   const { database, drop } = await testDatabase(engine);
-  const cfg = parseConfig({ logLevel: 'silent', seedSize: 'tiny', keyFile: '' });
+  const cfg = parseConfig({ logLevel: 'silent', seedSize: 'tiny', keyFile: '', ...config });
   let platform: Platform | undefined;
   const server = await createServer(cfg, {
     database,
@@ -77,13 +100,60 @@ export async function startWithFakeFollowers(
       const real = await platformFor(cfg, services);
       platform = {
         ...real,
-        followers: async (_id, _f, page) => fake.read(page),
-        userReplies: async (_id, page) => fakeReplies.read(page),
+        followers: (_id, _f, page) => fake.readWhenFree(page),
+        userReplies: (_id, page) => fakeReplies.readWhenFree(page),
+        replies: (_id, _f, page) => fakeDirectReplies.readWhenFree(page),
       } as Platform;
       return platform;
     },
   });
   const t = await asTestServer(server, cfg, clock, drop);
   if (!platform) throw new Error('the platform was not built');
-  return { t, fake, fakeReplies, platform };
+  return { t, fake, fakeReplies, fakeDirectReplies, platform };
+}
+
+/** The first `n` public users of the simulated network (neither protected nor suspended), by id. */
+export async function publicUsers(t: TestServer, platform: Platform, n: number): Promise<UserProfile[]> {
+  const rows = await t.server.services.database.db
+    .selectFrom('sim_users')
+    .select('id')
+    .where('protected', '=', 0)
+    .where('suspended', '=', 0)
+    .orderBy('id')
+    .limit(n)
+    .execute();
+  return platform.getUsers(rows.map((r) => r.id));
+}
+
+/** The first `n` original tweets of public authors of the simulated network, by id. */
+export async function publicTweets(t: TestServer, platform: Platform, n: number): Promise<Tweet[]> {
+  const rows = await t.server.services.database.db
+    .selectFrom('sim_tweets as t')
+    .innerJoin('sim_users as a', 'a.id', 't.author_id')
+    .select('t.id')
+    .where('t.deleted', '=', 0)
+    .where('t.kind', '=', 'tweet')
+    .where('a.protected', '=', 0)
+    .where('a.suspended', '=', 0)
+    .orderBy('t.id')
+    .limit(n)
+    .execute();
+  return platform.getTweets(rows.map((r) => r.id));
+}
+
+/** The owner account's id, and the API key of a second account (1,000 credits) made with `email`. */
+export async function ownerAndOther(
+  t: TestServer,
+  email: string,
+): Promise<{ ownerId: string; otherKey: string }> {
+  const db = t.server.services.database.db;
+  const now = t.clock.now();
+  const owner = await db
+    .selectFrom('accounts')
+    .select('id')
+    .where('is_owner', '=', 1)
+    .executeTakeFirstOrThrow();
+  const other = await createAccount(db, { email, isOwner: false, credits: 1_000n, now });
+  const { fullKey } = await createApiKey(db, { accountId: other.id, name: 'other', now });
+  return { ownerId: owner.id, otherKey: fullKey };
 }

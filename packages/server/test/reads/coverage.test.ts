@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createAccount, createApiKey } from '../../src/features/account/repository.js';
 import {
   COVERAGE_DEADLINE_MS,
   COVERAGE_LEASE_MS,
@@ -9,7 +8,14 @@ import {
 import { STALL_PAGES } from '../../src/features/reads/walks/walk.js';
 import type { Platform, Tweet, UserProfile } from '../../src/platform/platform.js';
 import { ENGINES, type TestServer } from '../helpers/server.js';
-import { type FakeFollowers, type FakeListing, startWithFakeFollowers } from './coverage-platform.js';
+import {
+  type FakeFollowers,
+  type FakeListing,
+  ownerAndOther,
+  publicTweets,
+  publicUsers,
+  startWithFakeFollowers,
+} from './coverage-platform.js';
 import { ledgerRows } from './fixtures.js';
 
 const USERS = 20;
@@ -25,28 +31,10 @@ describe.each(ENGINES)('resumable coverage walks (%s)', (engine) => {
 
   beforeAll(async () => {
     ({ t, fake, platform } = await startWithFakeFollowers(engine));
-    const db = t.server.services.database.db;
-    const rows = await db
-      .selectFrom('sim_users')
-      .select('id')
-      .where('protected', '=', 0)
-      .where('suspended', '=', 0)
-      .orderBy('id')
-      .limit(2 * STANDARD_MAX_PAGES)
-      .execute();
-    pool = await platform.getUsers(rows.map((r) => r.id));
+    pool = await publicUsers(t, platform, 2 * STANDARD_MAX_PAGES);
     expect(pool).toHaveLength(2 * STANDARD_MAX_PAGES);
     fake.users = pool.slice(0, USERS);
-    ownerId = (
-      await db.selectFrom('accounts').select('id').where('is_owner', '=', 1).executeTakeFirstOrThrow()
-    ).id;
-    const other = await createAccount(db, {
-      email: 'other@example.com',
-      isOwner: false,
-      credits: 1_000n,
-      now: t.clock.now(),
-    });
-    otherKey = (await createApiKey(db, { accountId: other.id, name: 'other', now: t.clock.now() })).fullKey;
+    ({ ownerId, otherKey } = await ownerAndOther(t, 'other@example.com'));
   });
   afterAll(async () => t?.close());
   beforeEach(() => {
@@ -263,18 +251,7 @@ describe.each(ENGINES)('coverage of tweet reads on the simulated network (%s)', 
   afterAll(async () => t?.close());
 
   it("switches a user's replies timeline to automatic coverage when the page budget cuts it short", async () => {
-    const rows = await t.server.services.database.db
-      .selectFrom('sim_tweets as t')
-      .innerJoin('sim_users as a', 'a.id', 't.author_id')
-      .select('t.id')
-      .where('t.deleted', '=', 0)
-      .where('t.kind', '=', 'tweet')
-      .where('a.protected', '=', 0)
-      .where('a.suspended', '=', 0)
-      .orderBy('t.id')
-      .limit(STANDARD_MAX_PAGES + 5)
-      .execute();
-    fakeReplies.users = await platform.getTweets(rows.map((r) => r.id));
+    fakeReplies.users = await publicTweets(t, platform, STANDARD_MAX_PAGES + 5);
     fakeReplies.pageCap = 1;
     const first = await t.request('GET', `/api/v1/x/users/jack/replies?pageSize=${STANDARD_MAX_PAGES + 5}`);
     expect(first.status).toBe(200);

@@ -29,11 +29,15 @@ export const READ_ERRORS = [
   'insufficient_credits',
   'x_api_unavailable',
 ] as const satisfies readonly ErrorCode[];
-/** Errors of reads that walk the platform with a resumable coverage cursor. */
+/**
+ * Errors of reads that walk the platform with a resumable coverage cursor; `service_unavailable` (503) is
+ * the reference's `MaximumCoverageBusy`: too many coverage reads at once, retry after `Retry-After`.
+ */
 export const COVERAGE_ERRORS = [
   'invalid_coverage_cursor',
   'coverage_cursor_unavailable',
   'coverage_cursor_gone',
+  'service_unavailable',
 ] as const satisfies readonly ErrorCode[];
 /** Errors of private reads, which act through a connected account. */
 export const PRIVATE_READ_ERRORS = [

@@ -1,7 +1,7 @@
 import type { PlatformCommunity } from '../../platform/platform.js';
 import { defineReadHandlers } from './define.js';
 import { notFound } from './errors.js';
-import { userMatcher } from './filters.js';
+import { ownedListing, userPage } from './listings.js';
 import { paidCall, paidPage } from './metering.js';
 import { pageB } from './paging.js';
 
@@ -36,32 +36,18 @@ export const communityHandlers = defineReadHandlers({
 
   getCommunityMembers: async (ctx) => {
     const id = ctx.params.id;
-    const page = await paidPage(ctx, {
-      want: ctx.query.pageSize,
-      cursor: ctx.query.cursor,
-      keep: userMatcher(ctx.query, ctx.services.clock.now()),
-      read: async (p) => {
-        const found = await ctx.services.platform.communityMembers(id, 'member', p);
-        if (!found) throw notFound('community', id);
-        return found;
-      },
-    });
-    return pageB('users', page.items, page.nextCursor);
+    const read = ownedListing('community', id, (p) =>
+      ctx.services.platform.communityMembers(id, 'member', p),
+    );
+    return userPage(ctx, ctx.query, ctx.query.pageSize, read);
   },
 
   getCommunityModerators: async (ctx) => {
     const id = ctx.params.id;
-    const page = await paidPage(ctx, {
-      want: MODERATORS_PAGE,
-      cursor: ctx.query.cursor,
-      keep: userMatcher(ctx.query, ctx.services.clock.now()),
-      read: async (p) => {
-        const found = await ctx.services.platform.communityMembers(id, 'moderator', p);
-        if (!found) throw notFound('community', id);
-        return found;
-      },
-    });
-    return pageB('users', page.items, page.nextCursor);
+    const read = ownedListing('community', id, (p) =>
+      ctx.services.platform.communityMembers(id, 'moderator', p),
+    );
+    return userPage(ctx, ctx.query, MODERATORS_PAGE, read);
   },
 
   getCommunityTweets: async (ctx) => {
@@ -69,11 +55,7 @@ export const communityHandlers = defineReadHandlers({
     const page = await paidPage(ctx, {
       want: ctx.query.pageSize,
       cursor: ctx.query.cursor,
-      read: async (p) => {
-        const found = await ctx.services.platform.communityTweets(id, p);
-        if (!found) throw notFound('community', id);
-        return found;
-      },
+      read: ownedListing('community', id, (p) => ctx.services.platform.communityTweets(id, p)),
     });
     return pageB('tweets', page.items, page.nextCursor);
   },

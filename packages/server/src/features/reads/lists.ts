@@ -1,7 +1,7 @@
 import type { Tweet } from '../../platform/platform.js';
 import { defineReadHandlers } from './define.js';
-import { notFound } from './errors.js';
-import { unixSeconds, userMatcher } from './filters.js';
+import { unixSeconds } from './filters.js';
+import { ownedListing, userPage } from './listings.js';
 import { paidPage } from './metering.js';
 import { pageB } from './paging.js';
 
@@ -10,33 +10,23 @@ export const listHandlers = defineReadHandlers({
   getListFollowers: async (ctx) => {
     const { platform } = ctx.services;
     const id = ctx.params.id;
-    const page = await paidPage(ctx, {
-      want: ctx.query.pageSize,
-      cursor: ctx.query.cursor,
-      keep: userMatcher(ctx.query, ctx.services.clock.now()),
-      read: async (p) => {
-        const found = await platform.listFollowers(id, p);
-        if (!found) throw notFound('list', id);
-        return found;
-      },
-    });
-    return pageB('users', page.items, page.nextCursor);
+    return userPage(
+      ctx,
+      ctx.query,
+      ctx.query.pageSize,
+      ownedListing('list', id, (p) => platform.listFollowers(id, p)),
+    );
   },
 
   getListMembers: async (ctx) => {
     const { platform } = ctx.services;
     const id = ctx.params.id;
-    const page = await paidPage(ctx, {
-      want: ctx.query.pageSize,
-      cursor: ctx.query.cursor,
-      keep: userMatcher(ctx.query, ctx.services.clock.now()),
-      read: async (p) => {
-        const found = await platform.listMembers(id, p);
-        if (!found) throw notFound('list', id);
-        return found;
-      },
-    });
-    return pageB('users', page.items, page.nextCursor);
+    return userPage(
+      ctx,
+      ctx.query,
+      ctx.query.pageSize,
+      ownedListing('list', id, (p) => platform.listMembers(id, p)),
+    );
   },
 
   getListTweets: async (ctx) => {
@@ -56,11 +46,7 @@ export const listHandlers = defineReadHandlers({
           (until === undefined || at < until)
         );
       },
-      read: async (p) => {
-        const found = await platform.listTweets(id, p);
-        if (!found) throw notFound('list', id);
-        return found;
-      },
+      read: ownedListing('list', id, (p) => platform.listTweets(id, p)),
     });
     return pageB('tweets', page.items, page.nextCursor);
   },

@@ -24,6 +24,23 @@ function sorted(items: Tweet[], sort: Sort | undefined): Tweet[] {
   return items;
 }
 
+/** Stop reasons after which a `mode=complete` answer holds what was asked: every reply, or `limit` of them. */
+const FINISHED: ReadonlySet<string> = new Set(['exhausted', 'result_limit']);
+
+/**
+ * 424 `replies_incomplete` (reference `IncompleteTweetReplies`): the walk stopped before the conversation
+ * or `limit` was reached (deadline, page budget, a stalled or failing platform). The body carries everything
+ * the answer collected (and charged), the diagnostic, and `next_cursor` to continue the same walk.
+ */
+function incomplete(body: Record<string, unknown>, stop: string): HttpError {
+  return new HttpError(
+    'replies_incomplete',
+    `the replies walk stopped early (${stop}); the replies collected so far are in this answer, and ` +
+      'next_cursor continues the walk',
+    body,
+  );
+}
+
 function invalidOptions(message: string): HttpError {
   return new HttpError('invalid_reply_options', message);
 }
@@ -79,7 +96,8 @@ function replyTotals(before: Totals, items: readonly ReplyNode[]): Totals {
  * - `scope=nested`: the same walk without the direct replies: `tweets` holds levels 2 to `maxDepth`.
  * Filters apply to each reply returned, never to the walk (a filtered-out reply's replies still come).
  * `mode=complete` walks with resumable coverage (see `coveragePage`) up to `limit` replies an answer and
- * reports a diagnostic with the counts so far. `includeOriginalPost` puts the tweet itself first on the
+ * reports a diagnostic with the counts so far; when the walk stops before that it answers 424
+ * `replies_incomplete` carrying the same page (nothing collected is lost; `next_cursor` continues). `includeOriginalPost` puts the tweet itself first on the
  * first page, as context, free of charge; every reply returned costs 1 credit.
  */
 export const replyHandlers = defineReadHandlers({
@@ -125,7 +143,7 @@ export const replyHandlers = defineReadHandlers({
     const first = q.includeOriginalPost && !q.cursor ? [root] : [];
     const at = (deep: boolean) => page.items.filter((n) => n.depth > 1 === deep).map((n) => n.tweet);
     const tweets = scope === 'direct' ? sorted(at(false), q.sort) : scope === 'all' ? at(false) : at(true);
-    return {
+    const body = {
       ...pageB('tweets', [...first, ...tweets], page.nextCursor),
       ...(scope === 'all' && { nested_replies: at(true) }),
       ...(page.diagnostic && {
@@ -136,5 +154,8 @@ export const replyHandlers = defineReadHandlers({
         },
       }),
     };
+    const stop = page.diagnostic?.stopReason;
+    if (complete && stop !== undefined && !FINISHED.has(stop)) throw incomplete(body, stop);
+    return body;
   },
 });

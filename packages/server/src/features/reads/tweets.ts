@@ -2,7 +2,8 @@ import type { PageRequest, Tweet } from '../../platform/platform.js';
 import { compareIds } from '../../platform/simulated/index.js';
 import { tweetMatcher as platformFilters } from '../../platform/xapi/filters.js';
 import { defineReadHandlers } from './define.js';
-import { toTweetFilters, toUserFilters, tweetMatcher, userMatcher } from './filters.js';
+import { toTweetFilters, toUserFilters, tweetMatcher } from './filters.js';
+import { userPage } from './listings.js';
 import { requireTweet, tweetIdOf } from './lookups.js';
 import { meter, paidCall, paidPage } from './metering.js';
 import { gather, pageB } from './paging.js';
@@ -82,25 +83,15 @@ export const tweetHandlers = defineReadHandlers({
   getTweetFavoriters: async (ctx) => {
     const { platform } = ctx.services;
     const tweet = await requireTweet(platform, ctx.params.id);
-    const page = await paidPage(ctx, {
-      want: ctx.query.pageSize,
-      cursor: ctx.query.cursor,
-      keep: userMatcher(ctx.query, ctx.services.clock.now()),
-      read: (p) => platform.favoriters(tweet.id, toUserFilters(ctx.query), p),
-    });
-    return pageB('users', page.items, page.nextCursor);
+    const filters = toUserFilters(ctx.query);
+    return userPage(ctx, ctx.query, ctx.query.pageSize, (p) => platform.favoriters(tweet.id, filters, p));
   },
 
   getTweetRetweeters: async (ctx) => {
     const { platform } = ctx.services;
     const tweet = await requireTweet(platform, ctx.params.id);
-    const page = await paidPage(ctx, {
-      want: ctx.query.pageSize,
-      cursor: ctx.query.cursor,
-      keep: userMatcher(ctx.query, ctx.services.clock.now()),
-      read: (p) => platform.retweeters(tweet.id, toUserFilters(ctx.query), p),
-    });
-    return pageB('users', page.items, page.nextCursor);
+    const filters = toUserFilters(ctx.query);
+    return userPage(ctx, ctx.query, ctx.query.pageSize, (p) => platform.retweeters(tweet.id, filters, p));
   },
 
   getTweetQuotes: async (ctx) => {

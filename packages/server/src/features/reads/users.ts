@@ -3,6 +3,7 @@ import type { Platform, PlatformList, UserProfile } from '../../platform/platfor
 import { viewerUserRef } from './connected-account.js';
 import { defineReadHandlers } from './define.js';
 import { toUserFilters, userMatcher } from './filters.js';
+import { userPage } from './listings.js';
 import { requireReadableUser, requireUser } from './lookups.js';
 import { meter, paidCall, paidPage } from './metering.js';
 import { membershipPageSize, type PageReader, pageB } from './paging.js';
@@ -86,13 +87,8 @@ export const userHandlers = defineReadHandlers({
 
   searchUsers: async (ctx) => {
     const q = ctx.query;
-    const page = await paidPage(ctx, {
-      want: q.pageSize,
-      cursor: q.cursor,
-      keep: userMatcher(q, ctx.services.clock.now()),
-      read: (p) => ctx.services.platform.searchUsers(q.q, toUserFilters(q), p),
-    });
-    return pageB('users', page.items, page.nextCursor);
+    const filters = toUserFilters(q);
+    return userPage(ctx, q, q.pageSize, (p) => ctx.services.platform.searchUsers(q.q, filters, p));
   },
 
   getUser: async (ctx) => paidCall(ctx, () => requireUser(ctx.services.platform, ctx.params.id)),
@@ -111,13 +107,9 @@ export const userHandlers = defineReadHandlers({
     const { platform } = ctx.services;
     const viewer = await requireUser(platform, await viewerUserRef(ctx));
     const user = await requireReadableUser(platform, ctx.params.id);
-    const page = await paidPage(ctx, {
-      want: ctx.query.pageSize,
-      cursor: ctx.query.cursor,
-      keep: userMatcher(ctx.query, ctx.services.clock.now()),
-      read: (p) => platform.followersYouKnow(viewer.id, user.id, p),
-    });
-    return pageB('users', page.items, page.nextCursor);
+    return userPage(ctx, ctx.query, ctx.query.pageSize, (p) =>
+      platform.followersYouKnow(viewer.id, user.id, p),
+    );
   },
 
   getUserFollowers: async (ctx) => {

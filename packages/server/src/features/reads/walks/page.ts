@@ -7,6 +7,7 @@ import { standardPage } from './automatic.js';
 import { requestFingerprint } from './fingerprint.js';
 import { COVERAGE_DEADLINE_MS, COVERAGE_MAX_PAGES, COVERAGE_TTL_MS } from './limits.js';
 import { foreign, resume, sweep } from './resume.js';
+import { coverageSlots } from './slots.js';
 import { encodeToken, isCoverageToken, newWalkId } from './token.js';
 import type { CoverageAnswer, CoverageRequest } from './types.js';
 import { walkPages } from './walk.js';
@@ -30,7 +31,8 @@ import {
  *   budget, a deadline or a stall, and reports why. The latest cursor and the one before it resume (a lost
  *   answer can be fetched again); older ones, and any after an hour idle, are 410 `coverage_cursor_gone`. A
  *   cursor used by another request at the same moment is 409 `coverage_cursor_unavailable` with
- *   `Retry-After`; a cursor of another account, operation or query is 400 `invalid_coverage_cursor`.
+ *   `Retry-After`; a cursor of another account, operation or query is 400 `invalid_coverage_cursor`. When
+ *   the process already builds its maximum of coverage answers: 503 `service_unavailable` (`CoverageSlots`).
  * Per-result metering as for every read: only results returned are charged.
  */
 export async function coveragePage<T>(
@@ -48,7 +50,12 @@ export async function coveragePage<T>(
     throw foreign('a coverage walk resumes only from its own next_cursor; start it without a cursor');
   }
   if (!token && req.mode !== 'coverage') return standardPage(ctx, req);
-  return walkAnswer(ctx, req, token);
+  const release = coverageSlots(ctx.services).acquire(ctx.requirePrincipal().accountId);
+  try {
+    return await walkAnswer(ctx, req, token);
+  } finally {
+    release();
+  }
 }
 
 /** One answer of a coverage walk: a new walk, or the resumption of a checkpoint. */
