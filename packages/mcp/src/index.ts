@@ -9,6 +9,8 @@ export type { ToolDescription } from './describe.js';
 export { describeTools, exploreCatalog } from './describe.js';
 export type { ToolFailure } from './errors.js';
 export type { ExploreInput } from './explore.js';
+export type { XsvcMcpHttpHandler, XsvcMcpHttpOptions } from './http.js';
+export { createXsvcMcpHttpHandler } from './http.js';
 export type { JsonSchema } from './json-schema.js';
 export { compactJsonSchema } from './json-schema.js';
 export type { XsvcMcpOptions } from './options.js';

@@ -45,6 +45,8 @@ export const ConfigSchema = z
      * one account may hold half of them. Beyond that: 503 `service_unavailable` with `Retry-After`.
      */
     maxCoverageWalks: z.coerce.number().int().min(1).max(1_000).default(8),
+    /** Serve the write tools on `/mcp` (read-only by default, like `xsvc-mcp`). */
+    mcpEnableWrites: z.boolean().default(false),
     logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .superRefine((c, ctx) => {
@@ -85,10 +87,11 @@ const ENV: Record<keyof ConfigInput, string> = {
   allowLoopbackWebhooks: 'XSVC_ALLOW_LOOPBACK_WEBHOOKS',
   trustProxy: 'XSVC_TRUST_PROXY',
   maxCoverageWalks: 'XSVC_MAX_COVERAGE_WALKS',
+  mcpEnableWrites: 'XSVC_MCP_ENABLE_WRITES',
   logLevel: 'LOG_LEVEL',
 };
 
-const BOOLEAN_KEYS: ReadonlySet<string> = new Set(['allowLoopbackWebhooks', 'trustProxy']);
+const BOOLEAN_KEYS: ReadonlySet<string> = new Set(['allowLoopbackWebhooks', 'trustProxy', 'mcpEnableWrites']);
 
 /** Thrown when the environment does not describe a valid configuration; the message names the variables. */
 export class ConfigError extends Error {

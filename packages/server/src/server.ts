@@ -6,10 +6,13 @@ import { creditsHandlers } from './features/credits/handlers.js';
 import { discoveryHandlers } from './features/discovery/handlers.js';
 import { registerDiscoveryRoutes } from './features/discovery/routes.js';
 import { eventHandlers } from './features/events/handlers.js';
+import { registerMcpRoute } from './features/mcp/route.js';
 import type { MonitorEngineOptions } from './features/monitors/engine/engine.js';
 import { createMonitorsFeature } from './features/monitors/feature.js';
 import { monitorHandlers } from './features/monitors/handlers.js';
 import { keywordMonitorHandlers } from './features/monitors/keyword-handlers.js';
+import { oauthHandlers } from './features/oauth/handlers.js';
+import { registerOAuthRoutes } from './features/oauth/routes.js';
 import { registerGalleryRoutes } from './features/reads/gallery/routes.js';
 import { readHandlers } from './features/reads/index.js';
 import { registerSessionRoutes } from './features/sessions/routes.js';
@@ -32,6 +35,7 @@ export const featureHandlers: readonly HandlerMap[] = [
   keywordMonitorHandlers,
   eventHandlers,
   webhookHandlers,
+  oauthHandlers,
 ];
 
 /** Every feature's plain routes (not contract operations), mounted by {@link createServer}. */
@@ -42,6 +46,8 @@ export const featureRoutes: readonly RouteRegistrar[] = [
   registerGalleryRoutes,
   registerSimRoutes,
   registerWebhookRoutes,
+  registerOAuthRoutes,
+  registerMcpRoute,
 ];
 
 /**

@@ -6,6 +6,7 @@ import * as m0003 from './migrations/0003-events.js';
 import * as m0004 from './migrations/0004-monitors.js';
 import * as m0005 from './migrations/0005-webhooks.js';
 import * as m0006 from './migrations/0006-walks-galleries-expiry.js';
+import * as m0010 from './migrations/0010-oauth.js';
 
 /** The one set of migrations, for SQLite and Postgres alike, in order. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -15,6 +16,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0004-monitors': m0004,
   '0005-webhooks': m0005,
   '0006-walks-galleries-expiry': m0006,
+  '0010-oauth': m0010,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

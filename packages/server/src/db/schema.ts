@@ -432,6 +432,59 @@ export interface MediaGalleriesTable {
   updated_at: Int;
 }
 
+/** A registered OAuth client (dynamic registration, spec 5.3.3). */
+export interface OAuthClientsTable {
+  id: string;
+  name: string;
+  /** JSON array of the exact redirect URIs. */
+  redirect_uris: string;
+  auth_method: string;
+  /** SHA-256 hex of the `client_secret_post` secret. */
+  secret_hash: string | null;
+  created_at: Int;
+}
+
+/** An authorization request waiting for the signed-in user's consent. */
+export interface OAuthRequestsTable {
+  id: string;
+  account_id: string;
+  client_id: string;
+  /** JSON of the validated authorize parameters. */
+  params: string;
+  created_at: Int;
+  expires_at: Int;
+}
+
+/** An authorization code (hash only; 60 seconds, single use). */
+export interface OAuthCodesTable {
+  code_hash: string;
+  /** The token family the code's tokens belong to (a replayed code revokes it). */
+  family_id: string;
+  client_id: string;
+  account_id: string;
+  redirect_uri: string;
+  code_challenge: string;
+  resource: string;
+  scope: string;
+  created_at: Int;
+  expires_at: Int;
+  used_at: Int | null;
+}
+
+/** An OAuth access or refresh token (hash only). */
+export interface OAuthTokensTable {
+  token_hash: string;
+  kind: 'access' | 'refresh';
+  family_id: string;
+  client_id: string;
+  account_id: string;
+  scope: string;
+  resource: string;
+  created_at: Int;
+  expires_at: Int;
+  revoked_at: Int | null;
+}
+
 /** Every table, for `Kysely<Database>`. */
 export interface Database {
   accounts: AccountsTable;
@@ -470,4 +523,8 @@ export interface Database {
   coverage_walks: CoverageWalksTable;
   coverage_seen: CoverageSeenTable;
   media_galleries: MediaGalleriesTable;
+  oauth_clients: OAuthClientsTable;
+  oauth_requests: OAuthRequestsTable;
+  oauth_codes: OAuthCodesTable;
+  oauth_tokens: OAuthTokensTable;
 }

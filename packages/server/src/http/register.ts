@@ -3,6 +3,7 @@ import { type AnyOperation, operations, strictify, toOptInContract } from '@xsvc
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { authenticate, type Principal } from '../features/auth/authenticate.js';
+import { oauthRejection } from '../features/oauth/handlers.js';
 import { type Tier, tierOf } from '../features/rate-limit/rate-limiter.js';
 import type { Services } from '../services.js';
 import { errorBody, HttpError } from './errors.js';
@@ -285,5 +286,7 @@ export function errorHandler(error: unknown, request: FastifyRequest, reply: Fas
     }
   }
   for (const [k, v] of Object.entries(err.headers)) reply.header(k, v);
+  const oauth = oauthRejection(request, err);
+  if (oauth) return reply.status(oauth.status).header('cache-control', 'no-store').send(oauth.body);
   return reply.status(err.status).send(errorBody(err, optIn));
 }

@@ -2,6 +2,7 @@ import type { AuthMode } from '@xsvc/sdk/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { HttpError } from '../../http/errors.js';
+import { ACCESS_TOKEN_PREFIX, findToken } from '../oauth/store.js';
 import { findKey, touchKey } from './key-lookup.js';
 import { sha256 } from './keys.js';
 
@@ -34,8 +35,8 @@ export function sessionCookie(cookie: string | undefined): string | undefined {
 }
 
 /**
- * Resolves the caller (spec part 5): `x-api-key` (or `Svc-Api-Key`), `Authorization: Bearer svc_…`, or the
- * `session_token` cookie. An API key and a bearer token together are refused. Returns undefined when no
+ * Resolves the caller (spec part 5): `x-api-key` (or `Svc-Api-Key`), `Authorization: Bearer svc_…` (an API
+ * key) or `Bearer xat_…` (an OAuth access token, spec 5.3), or the `session_token` cookie. An API key and a bearer token together are refused. Returns undefined when no
  * credential was sent; throws 401 `unauthenticated` for a wrong one.
  */
 export async function authenticate(
@@ -59,8 +60,24 @@ export async function authenticate(
     return { accountId: row.accountId, mode: 'apiKey', keyId: row.keyId, isOwner: Number(row.isOwner) === 1 };
   }
   if (bearer) {
-    // OAuth access tokens arrive with the MCP endpoint; until then only API keys are bearer credentials.
-    throw new HttpError('unauthenticated', 'invalid bearer token');
+    const token = bearer.startsWith(ACCESS_TOKEN_PREFIX) ? await findToken(db, bearer) : undefined;
+    if (token?.kind !== 'access')
+      throw new HttpError(
+        'unauthenticated',
+        'invalid bearer token: send an API key or an OAuth access token',
+      );
+    if (token.revokedAt !== null || token.expiresAt <= now)
+      throw new HttpError(
+        'unauthenticated',
+        'the access token has expired or was revoked: refresh it, or authorize again',
+      );
+    const account = await db
+      .selectFrom('accounts')
+      .select('is_owner')
+      .where('id', '=', token.accountId)
+      .executeTakeFirst();
+    if (!account) throw new HttpError('unauthenticated', 'the account of this access token no longer exists');
+    return { accountId: token.accountId, mode: 'oauth', isOwner: Number(account.is_owner) === 1 };
   }
   const session = sessionCookie(creds.cookie);
   if (session) {

@@ -4,6 +4,8 @@ import { num } from '../../db/database.js';
 import { HttpError } from '../../http/errors.js';
 import type { Services } from '../../services.js';
 import { sessionCookie } from '../auth/authenticate.js';
+import { registerFormBodies } from '../discovery/form-body.js';
+import { linkSentPage, pageHeaders } from '../oauth/pages.js';
 import { sessionCookieHeader } from './cookie.js';
 import { consumeMagicLink, createMagicLink, type MagicLinkRefusal } from './magic-links.js';
 import { deliverMagicLink } from './outbox.js';
@@ -44,6 +46,7 @@ export function registerSessionRoutes(app: FastifyInstance, services: Services):
   const db = services.database.db;
   const secure = () => services.publicUrl().startsWith('https://');
   const limiter = new SignInLimiter(services.database);
+  registerFormBodies(app);
 
   app.post('/auth/magic-link', async (request, reply) => {
     const { email, next } = parseInput(MagicLinkBody, request.body, 'body');
@@ -55,6 +58,9 @@ export function registerSessionRoutes(app: FastifyInstance, services: Services):
     if (next) url.searchParams.set('next', next);
     deliverMagicLink(app, { email, url: url.toString(), expiresAt });
     // The same answer whether or not the address has an account: nothing is revealed about who signed up.
+    // A browser's form (the sign-in page of the OAuth flow) gets a page; API clients get JSON.
+    if (String(request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded'))
+      return reply.status(202).headers(pageHeaders()).send(linkSentPage());
     return reply.status(202).send({
       success: true,
       message:

@@ -1,16 +1,18 @@
 /**
- * The built `xsvc-mcp` process over stdio, driven by the MCP client, against a running `@xsvc/server` on the
+ * The built `xsvc-mcp` process over stdio, driven by the MCP client, against this server listening on the
  * simulated platform. `pnpm test` builds before testing; run `pnpm --filter @xsvc/mcp build` first otherwise.
+ * (It lives here rather than in `@xsvc/mcp` because the server depends on that package for `/mcp`.)
  */
 import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { Client } from '@modelcontextprotocol/client';
 import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/client/stdio';
-import { bootstrapOwner, createServer, parseConfig, type XsvcServer } from '@xsvc/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { structured, textOf } from './helpers.js';
+import { bootstrapOwner, createServer, parseConfig, type XsvcServer } from '../../src/index.js';
+import { structured, textOf } from './mcp-results.js';
 
-const BIN = fileURLToPath(new URL('../dist/bin.js', import.meta.url));
+const BIN = join(dirname(createRequire(import.meta.url).resolve('@xsvc/mcp/package.json')), 'dist', 'bin.js');
 const KEY = `svc_${'7c'.repeat(32)}`;
 
 let server: XsvcServer;

@@ -1,0 +1,52 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { Services } from '../../services.js';
+import { registerFormBodies } from '../discovery/form-body.js';
+import { redirectWith, sessionOf } from './handlers.js';
+import { errorPage, pageHeaders } from './pages.js';
+import { issueCode, takeRequest } from './store.js';
+
+const Decision = z.object({
+  request_id: z.string().min(1).max(200),
+  decision: z.enum(['approve', 'deny']),
+});
+
+/**
+ * The consent form's target (not a contract operation: the browser posts it from the page the authorization
+ * endpoint shows). Only the signed-in account the request was made for can answer it, once, within 10
+ * minutes. Approve redirects to the client with `code`, `state` and `iss`; Deny with `error=access_denied`.
+ */
+export function registerOAuthRoutes(app: FastifyInstance, services: Services): void {
+  registerFormBodies(app);
+  app.post('/api/oauth/authorize/decision', async (request, reply) => {
+    const send = (status: number, title: string, message: string) =>
+      reply.status(status).headers(pageHeaders()).send(errorPage(title, message));
+    const parsed = Decision.safeParse(request.body);
+    if (!parsed.success)
+      return send(400, 'Invalid form', 'this approval form is incomplete; start again from the app');
+    const principal = await sessionOf(services, request);
+    if (!principal) return send(401, 'Signed out', 'your session ended; start again from the app');
+    const db = services.database.db;
+    const now = services.clock.now();
+    const params = await takeRequest(db, parsed.data.request_id, principal.accountId, now);
+    if (!params)
+      return send(
+        400,
+        'Approval expired',
+        'this approval form was already answered or has expired; start again from the app',
+      );
+    const issuer = services.publicUrl();
+    const answer =
+      parsed.data.decision === 'deny'
+        ? redirectWith(params.redirectUri, issuer, {
+            error: 'access_denied',
+            error_description: 'the user denied access',
+            state: params.state,
+          })
+        : redirectWith(params.redirectUri, issuer, {
+            code: await issueCode(db, principal.accountId, params, now),
+            state: params.state,
+          });
+    return reply.status(answer.status).headers(answer.headers).send();
+  });
+}
