@@ -6,6 +6,7 @@ import { creditsHandlers } from './features/credits/handlers.js';
 import { discoveryHandlers } from './features/discovery/handlers.js';
 import { registerDiscoveryRoutes } from './features/discovery/routes.js';
 import { eventHandlers } from './features/events/handlers.js';
+import { guestWalletHandlers } from './features/guest-wallets/handlers.js';
 import { registerMcpRoute } from './features/mcp/route.js';
 import type { MonitorEngineOptions } from './features/monitors/engine/engine.js';
 import { createMonitorsFeature } from './features/monitors/feature.js';
@@ -36,6 +37,7 @@ export const featureHandlers: readonly HandlerMap[] = [
   eventHandlers,
   webhookHandlers,
   oauthHandlers,
+  guestWalletHandlers,
 ];
 
 /** Every feature's plain routes (not contract operations), mounted by {@link createServer}. */

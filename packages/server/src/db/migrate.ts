@@ -7,6 +7,7 @@ import * as m0004 from './migrations/0004-monitors.js';
 import * as m0005 from './migrations/0005-webhooks.js';
 import * as m0006 from './migrations/0006-walks-galleries-expiry.js';
 import * as m0010 from './migrations/0010-oauth.js';
+import * as m0011 from './migrations/0011-guest-wallets.js';
 
 /** The one set of migrations, for SQLite and Postgres alike, in order. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -17,6 +18,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0005-webhooks': m0005,
   '0006-walks-galleries-expiry': m0006,
   '0010-oauth': m0010,
+  '0011-guest-wallets': m0011,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -432,6 +432,35 @@ export interface MediaGalleriesTable {
   updated_at: Int;
 }
 
+/** An accountless prepaid wallet (spec 5.5); its credits live on its own account row. */
+export interface GuestWalletsTable {
+  /** `gw_…` */
+  id: string;
+  account_id: string;
+  /** SHA-256 hex of the guest key. */
+  key_hash: string;
+  /** `pending` until a purchase is paid, then `active`. */
+  status: string;
+  created_at: Int;
+}
+
+/** One checkout of a guest wallet. */
+export interface GuestPurchasesTable {
+  /** `gp_…` */
+  id: string;
+  wallet_id: string;
+  checkout_id: string;
+  amount_minor: Int;
+  currency: string;
+  credits: Int;
+  idempotency_key: string;
+  /** SHA-256 hex of the request body: the same key with another body is a conflict. */
+  request_hash: string;
+  /** The answer given for this key (a retry gets it again), kept while the checkout can be paid. */
+  response: string | null;
+  created_at: Int;
+}
+
 /** A registered OAuth client (dynamic registration, spec 5.3.3). */
 export interface OAuthClientsTable {
   id: string;
@@ -527,4 +556,6 @@ export interface Database {
   oauth_requests: OAuthRequestsTable;
   oauth_codes: OAuthCodesTable;
   oauth_tokens: OAuthTokensTable;
+  guest_wallets: GuestWalletsTable;
+  guest_purchases: GuestPurchasesTable;
 }

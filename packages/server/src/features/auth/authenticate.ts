@@ -2,6 +2,7 @@ import type { AuthMode } from '@xsvc/sdk/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { HttpError } from '../../http/errors.js';
+import { GUEST_KEY_PREFIX, walletOfKey } from '../guest-wallets/handlers.js';
 import { ACCESS_TOKEN_PREFIX, findToken } from '../oauth/store.js';
 import { findKey, touchKey } from './key-lookup.js';
 import { sha256 } from './keys.js';
@@ -10,7 +11,7 @@ import { sha256 } from './keys.js';
 export interface Principal {
   readonly accountId: string;
   /** How the caller authenticated. */
-  readonly mode: Extract<AuthMode, 'apiKey' | 'session' | 'oauth'>;
+  readonly mode: Extract<AuthMode, 'apiKey' | 'session' | 'oauth' | 'guest'>;
   readonly keyId?: string;
   readonly isOwner: boolean;
 }
@@ -36,7 +37,8 @@ export function sessionCookie(cookie: string | undefined): string | undefined {
 
 /**
  * Resolves the caller (spec part 5): `x-api-key` (or `Svc-Api-Key`), `Authorization: Bearer svc_…` (an API
- * key) or `Bearer xat_…` (an OAuth access token, spec 5.3), or the `session_token` cookie. An API key and a bearer token together are refused. Returns undefined when no
+ * key), `Bearer xat_…` (an OAuth access token, spec 5.3) or `Bearer sgk_…` (a guest key, spec 5.5), or the
+ * `session_token` cookie. An API key and a bearer token together are refused. Returns undefined when no
  * credential was sent; throws 401 `unauthenticated` for a wrong one.
  */
 export async function authenticate(
@@ -58,6 +60,11 @@ export async function authenticate(
       await touchKey(db, row.keyId, now);
     }
     return { accountId: row.accountId, mode: 'apiKey', keyId: row.keyId, isOwner: Number(row.isOwner) === 1 };
+  }
+  if (bearer?.startsWith(GUEST_KEY_PREFIX)) {
+    const wallet = await walletOfKey(db, bearer);
+    if (!wallet) throw new HttpError('unauthenticated', 'invalid guest key');
+    return { accountId: wallet.accountId, mode: 'guest', isOwner: false };
   }
   if (bearer) {
     const token = bearer.startsWith(ACCESS_TOKEN_PREFIX) ? await findToken(db, bearer) : undefined;

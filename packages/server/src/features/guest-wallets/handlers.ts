@@ -1,0 +1,294 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { schemas } from '@xsvc/sdk/contract';
+import type { Kysely } from 'kysely';
+import { big, num } from '../../db/database.js';
+import type { Database } from '../../db/schema.js';
+import { HttpError } from '../../http/errors.js';
+import { Answer, defineHandlers, type HandlerContext } from '../../http/handler.js';
+import type { Services } from '../../services.js';
+import { sha256 } from '../auth/keys.js';
+import { ledgerRowId } from '../billing/ledger-id.js';
+import { checkoutExpiresAt, currentCheckout, insertCheckout } from '../checkout/repository.js';
+
+/** Guest keys: `sgk_` + 64 hex characters, sent as `Authorization: Bearer`. */
+export const GUEST_KEY_PREFIX = 'sgk_';
+/** Credits per cent paid: 10,000 per dollar, as top-ups. */
+const CREDITS_PER_CENT = 100n;
+/** How long a client should wait between status polls while a checkout is open. */
+const POLL_AFTER_SECONDS = 5;
+
+type Db = Kysely<Database>;
+type Checkout = schemas.GuestWalletCheckout;
+type Body = { amount_minor: number; currency: string };
+
+/** The wallet a guest key opens, or undefined (unknown key). */
+export async function walletOfKey(
+  db: Db,
+  key: string,
+): Promise<{ id: string; accountId: string; status: string } | undefined> {
+  const row = await db
+    .selectFrom('guest_wallets')
+    .select(['id', 'account_id', 'status'])
+    .where('key_hash', '=', sha256(key))
+    .executeTakeFirst();
+  return row && { id: row.id, accountId: row.account_id, status: row.status };
+}
+
+/** The `Idempotency-Key` of a checkout request: required, a UUID v4 (400 otherwise). */
+function idempotencyKey(ctx: HandlerContext): string {
+  const raw = ctx.request.headers['idempotency-key'];
+  const key = Array.isArray(raw) ? raw[0] : raw;
+  if (!key)
+    throw new HttpError(
+      'missing_idempotency_key',
+      'send an Idempotency-Key header holding a new UUID v4 (keep it for retries of this request)',
+    );
+  if (!schemas.GUEST_IDEMPOTENCY_KEY.test(key))
+    throw new HttpError('invalid_idempotency_key', 'Idempotency-Key must be a UUID v4');
+  return key;
+}
+
+/**
+ * The earlier answer to this `Idempotency-Key`, if any: the same body gets the same answer (the guest key
+ * included, so a lost answer does not lose the wallet), another body 409 `idempotency_key_conflict`.
+ */
+async function replayOf(db: Db, key: string, body: Body, walletId?: string): Promise<Answer | undefined> {
+  const prior = await db
+    .selectFrom('guest_purchases')
+    .select(['wallet_id', 'request_hash', 'response'])
+    .where('idempotency_key', '=', key)
+    .executeTakeFirst();
+  if (!prior) return undefined;
+  const sameCaller = walletId === undefined || prior.wallet_id === walletId;
+  if (
+    !sameCaller ||
+    prior.request_hash !== sha256(JSON.stringify([walletId ?? null, body])) ||
+    !prior.response
+  )
+    throw new HttpError(
+      'idempotency_key_conflict',
+      'this Idempotency-Key was used for another request; use a new UUID v4 for a new checkout',
+    );
+  return new Answer(201, JSON.parse(prior.response));
+}
+
+/** Opens a checkout for `body` on a wallet and answers it (keeping the answer for retries). */
+async function openPurchase(
+  services: Services,
+  wallet: { id: string; accountId: string },
+  body: Body,
+  key: string,
+  secret: { apiKey: string } | undefined,
+  callerWalletId: string | undefined,
+): Promise<Checkout> {
+  const db = services.database.db;
+  const now = services.clock.now();
+  const credits = BigInt(body.amount_minor) * CREDITS_PER_CENT;
+  const checkout = await insertCheckout(db, {
+    accountId: wallet.accountId,
+    kind: 'topup',
+    dollars: BigInt(Math.floor(body.amount_minor / 100)),
+    credits,
+    now,
+  });
+  const base = services.publicUrl();
+  // Time-ordered, so the latest purchase is the greatest id even within one millisecond.
+  const purchaseId = `gp_${ledgerRowId(now).replace(/-/g, '')}`;
+  const answer: Checkout = {
+    wallet_id: wallet.id,
+    purchase_id: purchaseId,
+    status: 'pending',
+    amount: { amount_minor: body.amount_minor, currency: body.currency.toLowerCase() },
+    credits: String(credits),
+    checkout_url: `${base}/checkout/${checkout.id}`,
+    status_url: `${base}/api/v1/guest-wallets/status`,
+    expires_at: new Date(checkout.expiresAt).toISOString(),
+    poll_after_seconds: POLL_AFTER_SECONDS,
+    requires_user_interaction: true,
+    account_required: false,
+    instructions:
+      'Open checkout_url in a browser only after the user has confirmed this payment; then poll status_url ' +
+      'with the guest key until usable is true. On this self-hosted server the owner approves the checkout ' +
+      '(no money moves).',
+    ...(secret && {
+      api_key: secret.apiKey,
+      credential_notice:
+        'This guest key is shown once: store it now. It pays for read-only calls once the payment is verified.',
+      authorization: { type: 'bearer', header: 'Authorization', value: `Bearer ${secret.apiKey}` },
+    }),
+  };
+  await db
+    .insertInto('guest_purchases')
+    .values({
+      id: purchaseId,
+      wallet_id: wallet.id,
+      checkout_id: checkout.id,
+      amount_minor: body.amount_minor,
+      currency: body.currency.toLowerCase(),
+      credits,
+      idempotency_key: key,
+      request_hash: sha256(JSON.stringify([callerWalletId ?? null, body])),
+      response: JSON.stringify(answer),
+      created_at: now,
+    })
+    .execute();
+  return answer;
+}
+
+/** The purchase status a checkout status stands for. */
+function purchaseStatus(checkoutStatus: string): 'pending' | 'paid' | 'expired' | 'failed' {
+  if (checkoutStatus === 'open') return 'pending';
+  if (checkoutStatus === 'paid' || checkoutStatus === 'expired') return checkoutStatus;
+  return 'failed';
+}
+
+/** The guest wallet of the calling guest key (the route accepts only guest keys). */
+async function callerWallet(ctx: HandlerContext) {
+  const principal = ctx.requirePrincipal();
+  const wallet = await ctx.services.database.db
+    .selectFrom('guest_wallets')
+    .select(['id', 'account_id', 'status', 'created_at'])
+    .where('account_id', '=', principal.accountId)
+    .executeTakeFirst();
+  if (!wallet) throw new HttpError('unauthenticated', 'this operation needs a guest key');
+  return wallet;
+}
+
+/**
+ * Guest wallets (spec 5.5, reference Guest Wallets): a wallet and its guest key are created without an
+ * account; credits arrive through a checkout (local on a self-hosted server: the owner approves it, as for
+ * top-ups), 10,000 per dollar. The key then pays for the paid read-only routes (the operations whose
+ * credentials include `guest`) until the balance is spent; it opens nothing else. Checkout requests need an
+ * `Idempotency-Key` (UUID v4): a retry gets the same answer, another body with the same key 409.
+ */
+export const guestWalletHandlers = defineHandlers({
+  createGuestWallet: async (ctx) => {
+    const key = idempotencyKey(ctx);
+    const db = ctx.services.database.db;
+    const replay = await replayOf(db, key, ctx.body);
+    if (replay) return replay;
+    const now = ctx.services.clock.now();
+    const walletId = `gw_${randomUUID().replace(/-/g, '')}`;
+    const apiKey = `${GUEST_KEY_PREFIX}${randomBytes(32).toString('hex')}`;
+    const accountId = randomUUID();
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('accounts')
+        .values({
+          id: accountId,
+          // Not an e-mail address: nobody can ask a sign-in link for a wallet's account.
+          email: `guest:${walletId}`,
+          plan: 'guest',
+          locale: 'en',
+          x_username: null,
+          credits_balance: 0n,
+          lifetime_purchased: 0n,
+          lifetime_used: 0n,
+          auto_topup_enabled: 0,
+          auto_topup_amount_dollars: 0,
+          auto_topup_threshold: 0n,
+          is_owner: 0,
+          created_at: now,
+        })
+        .execute();
+      await trx
+        .insertInto('guest_wallets')
+        .values({
+          id: walletId,
+          account_id: accountId,
+          key_hash: sha256(apiKey),
+          status: 'pending',
+          created_at: now,
+        })
+        .execute();
+    });
+    return new Answer(
+      201,
+      await openPurchase(ctx.services, { id: walletId, accountId }, ctx.body, key, { apiKey }, undefined),
+    );
+  },
+
+  topUpGuestWallet: async (ctx) => {
+    const wallet = await callerWallet(ctx);
+    if (wallet.status === 'closed') throw new HttpError('closed', 'this guest wallet is closed');
+    const key = idempotencyKey(ctx);
+    const replay = await replayOf(ctx.services.database.db, key, ctx.body, wallet.id);
+    if (replay) return replay;
+    return new Answer(
+      201,
+      await openPurchase(
+        ctx.services,
+        { id: wallet.id, accountId: wallet.account_id },
+        ctx.body,
+        key,
+        undefined,
+        wallet.id,
+      ),
+    );
+  },
+
+  getGuestWalletStatus: async (ctx) => {
+    const wallet = await callerWallet(ctx);
+    const db = ctx.services.database.db;
+    const now = ctx.services.clock.now();
+    const latest = await db
+      .selectFrom('guest_purchases')
+      .selectAll()
+      .where('wallet_id', '=', wallet.id)
+      .orderBy('id', 'desc')
+      .executeTakeFirst();
+    const checkout = latest ? await currentCheckout(db, latest.checkout_id, now) : undefined;
+    const purchase = checkout ? purchaseStatus(checkout.status) : undefined;
+    let status = wallet.status;
+    if (status === 'pending' && (await paidBefore(db, wallet.id, now))) {
+      status = 'active';
+      await db.updateTable('guest_wallets').set({ status }).where('id', '=', wallet.id).execute();
+    }
+    const account = await db
+      .selectFrom('accounts')
+      .select('credits_balance')
+      .where('id', '=', wallet.account_id)
+      .executeTakeFirstOrThrow();
+    const balance = big(account.credits_balance);
+    const base = ctx.services.publicUrl();
+    return {
+      wallet_id: wallet.id,
+      status: (status === 'active' || status === 'closed' ? status : 'pending') as
+        | 'active'
+        | 'closed'
+        | 'pending',
+      usable: status === 'active' && balance > 0n,
+      balance: String(balance),
+      scope: 'paid_reads',
+      latest_purchase:
+        latest && checkout && purchase
+          ? {
+              purchase_id: latest.id,
+              status: purchase,
+              amount: { amount_minor: num(latest.amount_minor), currency: latest.currency },
+              credits: String(big(latest.credits)),
+              ...(purchase === 'pending' && {
+                checkout_url: `${base}/checkout/${checkout.id}`,
+                expires_at: new Date(checkoutExpiresAt(checkout)).toISOString(),
+              }),
+            }
+          : null,
+      poll_after_seconds: purchase === 'pending' ? POLL_AFTER_SECONDS : null,
+      top_up:
+        status === 'closed'
+          ? null
+          : { method: 'POST', url: `${base}/api/v1/guest-wallets/topups`, headers: ['Idempotency-Key'] },
+    };
+  },
+});
+
+/** True when one of the wallet's checkouts has been paid. */
+async function paidBefore(db: Db, walletId: string, now: number): Promise<boolean> {
+  const rows = await db
+    .selectFrom('guest_purchases')
+    .select('checkout_id')
+    .where('wallet_id', '=', walletId)
+    .execute();
+  for (const r of rows) if ((await currentCheckout(db, r.checkout_id, now))?.status === 'paid') return true;
+  return false;
+}
