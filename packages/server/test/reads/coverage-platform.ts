@@ -36,10 +36,25 @@ export class FakeListing<T> {
 
   constructor(private readonly clock: ManualClock) {}
 
+  /** Reads waiting on {@link hold} right now. */
+  waiting = 0;
+
   /** {@link read}, after {@link hold} (if any) settles. */
   async readWhenFree(page: PageRequest): Promise<PlatformPage<T>> {
-    if (this.hold) await this.hold;
+    if (this.hold) {
+      this.waiting++;
+      try {
+        await this.hold;
+      } finally {
+        this.waiting--;
+      }
+    }
     return this.read(page);
+  }
+
+  /** Resolves once `n` reads wait on {@link hold} (each request reached the platform and holds its slot). */
+  async untilWaiting(n: number): Promise<void> {
+    while (this.waiting < n) await new Promise((r) => setTimeout(r, 5));
   }
 
   read(page: PageRequest): PlatformPage<T> {
