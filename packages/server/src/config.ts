@@ -48,6 +48,11 @@ export const ConfigSchema = z
     /** Serve the write tools on `/mcp` (read-only by default, like `xsvc-mcp`). */
     mcpEnableWrites: z.boolean().default(false),
     logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /**
+     * The secret that the encryption key of connected accounts' platform sessions derives from (at least 32
+     * characters). Without it the server generates one and keeps it in its database.
+     */
+    secretKey: z.string().min(32, 'XSVC_SECRET_KEY must be at least 32 characters').optional(),
   })
   .superRefine((c, ctx) => {
     if (c.allowLoopbackWebhooks && c.publicUrl?.startsWith('https://')) {
@@ -89,6 +94,7 @@ const ENV: Record<keyof ConfigInput, string> = {
   maxCoverageWalks: 'XSVC_MAX_COVERAGE_WALKS',
   mcpEnableWrites: 'XSVC_MCP_ENABLE_WRITES',
   logLevel: 'LOG_LEVEL',
+  secretKey: 'XSVC_SECRET_KEY',
 };
 
 const BOOLEAN_KEYS: ReadonlySet<string> = new Set(['allowLoopbackWebhooks', 'trustProxy', 'mcpEnableWrites']);

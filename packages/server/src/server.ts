@@ -2,10 +2,15 @@ import { buildServer, type RouteRegistrar, type ServerDeps, type XsvcServer } fr
 import type { Config } from './config.js';
 import { accountHandlers } from './features/account/handlers.js';
 import { registerCheckoutRoutes } from './features/checkout/routes.js';
+import { compositionHandlers, registerComposition } from './features/composition/index.js';
 import { creditsHandlers } from './features/credits/handlers.js';
 import { discoveryHandlers } from './features/discovery/handlers.js';
 import { registerDiscoveryRoutes } from './features/discovery/routes.js';
+import { drawHandlers } from './features/draws/handlers.js';
 import { eventHandlers } from './features/events/handlers.js';
+import { extractionRoutes } from './features/extractions/feature.js';
+import { extractionHandlers } from './features/extractions/handlers.js';
+import type { ExtractionRunnerOptions } from './features/extractions/runner.js';
 import { guestWalletHandlers } from './features/guest-wallets/handlers.js';
 import { registerMcpRoute } from './features/mcp/route.js';
 import type { MonitorEngineOptions } from './features/monitors/engine/engine.js';
@@ -18,8 +23,12 @@ import { registerGalleryRoutes } from './features/reads/gallery/routes.js';
 import { readHandlers } from './features/reads/index.js';
 import { registerSessionRoutes } from './features/sessions/routes.js';
 import { registerSimRoutes } from './features/sim/routes.js';
+import { registerSupport, supportHandlers } from './features/support/handlers.js';
 import { webhookHandlers } from './features/webhooks/handlers.js';
 import { registerWebhookRoutes } from './features/webhooks/runtime.js';
+import { writeHandlers } from './features/writes/handlers.js';
+import { xAccountHandlers } from './features/x-accounts/handlers.js';
+import { registerXAccountRoutes } from './features/x-accounts/routes.js';
 import type { HandlerMap } from './http/handler.js';
 import type { Platform } from './platform/platform.js';
 import { SimulatedPlatform, seedNetwork } from './platform/simulated/index.js';
@@ -38,6 +47,12 @@ export const featureHandlers: readonly HandlerMap[] = [
   webhookHandlers,
   oauthHandlers,
   guestWalletHandlers,
+  compositionHandlers,
+  supportHandlers,
+  drawHandlers,
+  extractionHandlers,
+  xAccountHandlers,
+  writeHandlers,
 ];
 
 /** Every feature's plain routes (not contract operations), mounted by {@link createServer}. */
@@ -50,6 +65,9 @@ export const featureRoutes: readonly RouteRegistrar[] = [
   registerWebhookRoutes,
   registerOAuthRoutes,
   registerMcpRoute,
+  registerComposition,
+  registerSupport,
+  registerXAccountRoutes,
 ];
 
 /**
@@ -65,13 +83,15 @@ export async function platformFor(config: Config, services: Omit<Services, 'plat
     seed: config.seed,
     now: services.clock.now(),
   });
-  return new SimulatedPlatform(services.database.db, services.clock);
+  return new SimulatedPlatform(services.database.db, services.clock, { mediaBaseUrl: services.publicUrl });
 }
 
 /** What {@link createServer} accepts beside the configuration. */
 export interface CreateServerDeps extends ServerDeps {
   /** The monitors' check engine: auto-start (default: on the system clock only), timing, a report hook. */
   monitors?: MonitorEngineOptions;
+  /** The extraction job runner: background start (default on), page size, lease and poll timing. */
+  extractions?: ExtractionRunnerOptions;
 }
 
 /**
@@ -86,6 +106,6 @@ export function createServer(config: Config, deps: CreateServerDeps = {}): Promi
     platform: deps.platform ?? ((services) => platformFor(config, services)),
     monitorsUsed: deps.monitorsUsed ?? monitors.monitorsUsed,
     handlers: [...featureHandlers, ...(deps.handlers ?? [])],
-    routes: [...featureRoutes, monitors.register, ...(deps.routes ?? [])],
+    routes: [...featureRoutes, monitors.register, extractionRoutes(deps.extractions), ...(deps.routes ?? [])],
   });
 }

@@ -6,6 +6,9 @@ import * as m0003 from './migrations/0003-events.js';
 import * as m0004 from './migrations/0004-monitors.js';
 import * as m0005 from './migrations/0005-webhooks.js';
 import * as m0006 from './migrations/0006-walks-galleries-expiry.js';
+import * as m0007 from './migrations/0007-draws-extractions.js';
+import * as m0008 from './migrations/0008-x-accounts-writes.js';
+import * as m0009 from './migrations/0009-composition-support.js';
 import * as m0010 from './migrations/0010-oauth.js';
 import * as m0011 from './migrations/0011-guest-wallets.js';
 
@@ -17,6 +20,9 @@ const MIGRATIONS: Record<string, Migration> = {
   '0004-monitors': m0004,
   '0005-webhooks': m0005,
   '0006-walks-galleries-expiry': m0006,
+  '0007-draws-extractions': m0007,
+  '0008-x-accounts-writes': m0008,
+  '0009-composition-support': m0009,
   '0010-oauth': m0010,
   '0011-guest-wallets': m0011,
 };
@@ -31,7 +37,14 @@ export async function migrateToLatest(db: Db): Promise<void> {
     db.dialect === 'postgres'
       ? (await sql<{ s: string }>`select current_schema() as s`.execute(db.db)).rows[0]?.s
       : undefined;
-  const migrator = new Migrator({ db: db.db, provider, ...(schema && { migrationTableSchema: schema }) });
+  // Unordered: a database migrated by an earlier build that already ran a later-numbered migration still
+  // takes the lower-numbered ones added since (each migration creates its own tables only).
+  const migrator = new Migrator({
+    db: db.db,
+    provider,
+    allowUnorderedMigrations: true,
+    ...(schema && { migrationTableSchema: schema }),
+  });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';

@@ -91,6 +91,152 @@ export interface XAccountsTable {
   status: string;
   health: string;
   created_at: Int;
+  /** The platform session of the connection, AES-256-GCM encrypted (migration 0008); never a password. */
+  session_enc?: string | null;
+  /** When the current session was obtained (epoch ms). */
+  cookies_obtained_at?: Int | null;
+  updated_at?: Int | null;
+}
+
+/** A connect or re-authentication (`xatt_` ids, migration 0008): `pending`, `challenge`, `connected`, `failed`. */
+export interface XConnectionAttemptsTable {
+  id: string;
+  account_id: string;
+  /** `connect` or `reauth`. */
+  purpose: string;
+  username: string;
+  status: string;
+  challenge_id: string | null;
+  x_account_id: string | null;
+  error: string | null;
+  reason: string | null;
+  retryable: Int;
+  created_at: Int;
+  updated_at: Int;
+}
+
+/**
+ * An e-mail code challenge (`xch_` ids, spec 3.5): `requires_email_code`, then `completed`, `failed`,
+ * `expired` or `replaced`. `flow_enc` is the platform's login state, encrypted.
+ */
+export interface XConnectionChallengesTable {
+  id: string;
+  account_id: string;
+  attempt_id: string;
+  username: string;
+  username_lower: string;
+  /** The connection being re-authenticated; null for a new connection. */
+  x_account_id: string | null;
+  flow_enc: string;
+  status: string;
+  expires_at: Int;
+  created_at: Int;
+  updated_at: Int;
+}
+
+/** Failed logins per service account and platform username, and the cooldown they caused. */
+export interface XLoginFailuresTable {
+  key: string;
+  failures: Int;
+  first_failed_at: Int;
+  cooldown_until: Int | null;
+}
+
+/** A durable write action (spec 2.16, 3.6), unique per account and `Idempotency-Key`. */
+export interface WriteActionsTable {
+  id: string;
+  account_id: string;
+  idempotency_key: string;
+  request_hash: string;
+  request_id: string;
+  method: string;
+  path: string;
+  action: string;
+  status: string;
+  x_account_id: string;
+  x_user_id: string;
+  x_username: string;
+  target_type: string | null;
+  target_id: string | null;
+  target_username: string | null;
+  /** The platform's result (`WriteResult`) as JSON. */
+  result: string | null;
+  error: string | null;
+  message: string | null;
+  retryable: Int;
+  safe_to_retry: Int;
+  send_dispatched_at: Int | null;
+  billing_status: string;
+  credits: Int;
+  charged_at: Int | null;
+  billing_reason: string | null;
+  confirmation_attempts: Int;
+  confirmation_checked_at: Int | null;
+  confirmed_at: Int | null;
+  expires_at: Int | null;
+  completed_at: Int | null;
+  created_at: Int;
+  updated_at: Int;
+}
+
+/** Secrets the server generated for itself (the session encryption secret without `XSVC_SECRET_KEY`). */
+export interface ServerSecretsTable {
+  name: string;
+  value: string;
+  created_at: Int;
+}
+
+/** Login secrets of a simulated account; absent fields fall back to the documented development defaults. */
+export interface SimulatedCredentialsTable {
+  user_id: string;
+  password_salt: string | null;
+  /** scrypt of the password with the salt, hex. */
+  password_hash: string | null;
+  email: string | null;
+  totp_secret: string | null;
+  /** How many e-mailed codes a login asks for (0: none). */
+  email_codes: Int;
+}
+
+/** A simulated login waiting for an e-mailed code; the code is what the simulated inbox shows. */
+export interface SimulatedLoginFlowsTable {
+  id: string;
+  user_id: string;
+  code: string;
+  codes_left: Int;
+  /** `waiting`, `done` or `failed`. */
+  status: string;
+  sent_at: Int;
+  expires_at: Int;
+}
+
+/** A simulated platform session (SHA-256 of its token). */
+export interface SimulatedSessionsTable {
+  token_hash: string;
+  user_id: string;
+  created_at: Int;
+}
+
+/** Media uploaded to the simulated platform (`data` base64; null when only a source URL was given). */
+export interface SimulatedUploadsTable {
+  id: string;
+  user_id: string;
+  /** `photo`, `video` or `animated_gif`. */
+  media_type: string;
+  mime_type: string;
+  size_bytes: Int;
+  source_url: string | null;
+  data: string | null;
+  created_at: Int;
+}
+
+/** What the simulated platform did for a write token (`WriteOutcome` as JSON): a token is performed once. */
+export interface SimulatedWriteReceiptsTable {
+  token: string;
+  user_id: string;
+  action: string;
+  outcome: string;
+  created_at: Int;
 }
 
 export interface SimUsersTable {
@@ -514,6 +660,171 @@ export interface OAuthTokensTable {
   revoked_at: Int | null;
 }
 
+/** A cached writing style (spec 2.9): analyzed from the platform or saved from custom tweets. */
+export interface StylesTable {
+  id: string;
+  account_id: string;
+  username_lower: string;
+  /** Name shown for a custom style. */
+  label: string | null;
+  /** `analyzed` (fetched from the platform) or `custom` (saved by the account). */
+  origin: string;
+  /** JSON array of the sample tweets (API shape). */
+  tweets: string;
+  tweet_count: Int;
+  fetched_at: Int;
+  created_at: Int;
+}
+
+/** A saved post draft. */
+export interface DraftsTable {
+  id: string;
+  account_id: string;
+  text: string;
+  topic: string | null;
+  goal: string | null;
+  created_at: Int;
+  updated_at: Int;
+}
+
+/** An item of the radar feed (spec 2.15), seeded deterministically. */
+export interface RadarItemsTable {
+  id: string;
+  source: string;
+  category: string;
+  region: string;
+  title: string;
+  url: string;
+  description: string;
+  /** Trend strength times 100. */
+  score_centi: Int;
+  published_at: Int;
+  /** JSON object of the source's metadata fields. */
+  metadata: string;
+}
+
+/** A support ticket (spec 2.14). */
+export interface SupportTicketsTable {
+  id: string;
+  public_id: string;
+  account_id: string;
+  subject: string;
+  status: string;
+  message_count: Int;
+  created_at: Int;
+  updated_at: Int;
+}
+
+/** A message of a support ticket's conversation. */
+export interface SupportMessagesTable {
+  id: string;
+  ticket_id: string;
+  account_id: string;
+  /** `customer` or `support`. */
+  author: string;
+  body: string;
+  attachment_count: Int;
+  created_at: Int;
+}
+
+/** A file attached to a support message, stored base64. */
+export interface SupportAttachmentsTable {
+  id: string;
+  message_id: string;
+  account_id: string;
+  filename: string;
+  content_type: string;
+  size: Int;
+  sha256: string;
+  data: string;
+  created_at: Int;
+}
+
+/** The first receipt of a support create or reply under an `Idempotency-Key`. */
+export interface SupportIdempotencyTable {
+  account_id: string;
+  key: string;
+  request_hash: string;
+  /** JSON of the receipt answered. */
+  receipt: string;
+  created_at: Int;
+}
+
+/** A giveaway draw (spec 2.7); `settings` is the JSON of its request. */
+export interface DrawsTable {
+  id: string;
+  account_id: string;
+  tweet_id: string;
+  tweet_url: string;
+  tweet_text: string | null;
+  tweet_author_username: string | null;
+  tweet_created_at: string | null;
+  status: string;
+  total_entries: Int;
+  valid_entries: Int;
+  settings: string;
+  credits_charged: Int;
+  created_at: Int;
+  drawn_at: Int;
+}
+
+/** A reply a draw inspected: whether it was eligible (or why not) and whether it won. */
+export interface DrawEntriesTable {
+  draw_id: string;
+  /** Order in which the entry was read, from 1. */
+  position: Int;
+  tweet_id: string;
+  author_id: string;
+  author_username: string;
+  text: string;
+  tweet_created_at: string;
+  valid: Int;
+  reason: string | null;
+  winner_position: Int | null;
+  is_backup: Int;
+}
+
+/** An extraction job (spec 2.8, 3.2), also its own work item (lease, resume cursor). */
+export interface ExtractionJobsTable {
+  id: string;
+  account_id: string;
+  tool_type: string;
+  status: string;
+  /** JSON of the accepted request. */
+  params: string;
+  target_tweet_id: string | null;
+  target_username: string | null;
+  target_user_id: string | null;
+  target_community_id: string | null;
+  target_list_id: string | null;
+  target_space_id: string | null;
+  search_query: string | null;
+  results_limit: Int | null;
+  total_results: Int;
+  /** Where the platform read continues; null before the first page. */
+  cursor: string | null;
+  /** Consecutive pages that brought nothing new (a stall at 3, spec 3.2). */
+  stalled_pages: Int;
+  error_message: string | null;
+  created_at: Int;
+  updated_at: Int;
+  completed_at: Int | null;
+  lease_owner: string | null;
+  lease_until: Int | null;
+}
+
+/** One result of an extraction job; `data` is the JSON of the result record without its id. */
+export interface ExtractionResultsTable {
+  job_id: string;
+  /** The result's id, from 1 in collection order. */
+  seq: Int;
+  /** The platform id the result is about (a user or a tweet): one result per item and job. */
+  item_key: string;
+  data: string;
+  has_media: Int;
+  created_at: Int;
+}
+
 /** Every table, for `Kysely<Database>`. */
 export interface Database {
   accounts: AccountsTable;
@@ -524,6 +835,16 @@ export interface Database {
   rate_limit_counters: RateLimitCountersTable;
   checkouts: CheckoutsTable;
   x_accounts: XAccountsTable;
+  x_connection_attempts: XConnectionAttemptsTable;
+  x_connection_challenges: XConnectionChallengesTable;
+  x_login_failures: XLoginFailuresTable;
+  write_actions: WriteActionsTable;
+  server_secrets: ServerSecretsTable;
+  simulated_credentials: SimulatedCredentialsTable;
+  simulated_login_flows: SimulatedLoginFlowsTable;
+  simulated_sessions: SimulatedSessionsTable;
+  simulated_uploads: SimulatedUploadsTable;
+  simulated_write_receipts: SimulatedWriteReceiptsTable;
   sim_users: SimUsersTable;
   sim_tweets: SimTweetsTable;
   sim_follows: SimFollowsTable;
@@ -552,10 +873,21 @@ export interface Database {
   coverage_walks: CoverageWalksTable;
   coverage_seen: CoverageSeenTable;
   media_galleries: MediaGalleriesTable;
+  draws: DrawsTable;
+  draw_entries: DrawEntriesTable;
+  extraction_jobs: ExtractionJobsTable;
+  extraction_results: ExtractionResultsTable;
   oauth_clients: OAuthClientsTable;
   oauth_requests: OAuthRequestsTable;
   oauth_codes: OAuthCodesTable;
   oauth_tokens: OAuthTokensTable;
   guest_wallets: GuestWalletsTable;
   guest_purchases: GuestPurchasesTable;
+  styles: StylesTable;
+  drafts: DraftsTable;
+  radar_items: RadarItemsTable;
+  support_tickets: SupportTicketsTable;
+  support_messages: SupportMessagesTable;
+  support_attachments: SupportAttachmentsTable;
+  support_idempotency: SupportIdempotencyTable;
 }

@@ -34,6 +34,11 @@ function invalidCode(op: AnyOperation, error: z.ZodError): string {
     return 'invalid_tool_type';
   if (op.errors.includes('invalid_format' as never) && error.issues.some((i) => i.path[0] === 'format'))
     return 'invalid_format';
+  if (
+    op.errors.includes('invalid_tweet_url' as never) &&
+    error.issues.some((i) => i.path[0] === 'tweetUrl' && i.code !== 'invalid_type')
+  )
+    return 'invalid_tweet_url';
   return 'invalid_input';
 }
 

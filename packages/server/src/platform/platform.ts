@@ -1,4 +1,11 @@
 import type { schemas } from '@xsvc/sdk/contract';
+import type {
+  LoginCredentials,
+  LoginOutcome,
+  WriteActor,
+  WriteCommand,
+  WriteOutcome,
+} from './account-writes.js';
 
 /** A tweet in the API's shape (spec 2.10). */
 export type Tweet = schemas.Tweet;
@@ -227,6 +234,8 @@ export interface Platform {
     communityId: string | undefined,
     page: PageRequest,
   ): Promise<PlatformPage<Tweet>>;
+  /** The people of an audio space (host, speakers, listeners); `undefined` when there is no such space. */
+  spaceParticipants(spaceId: string, page: PageRequest): Promise<PlatformPage<UserProfile> | undefined>;
   article(tweetId: string): Promise<PlatformArticle | undefined>;
   trends(woeid: number): Promise<PlatformTrend[]>;
   /** A job listing (spec 2.12) by id; `closed` when it no longer accepts applications. */
@@ -258,4 +267,20 @@ export interface Platform {
    * (a conditional read, like an HTTP `If-None-Match`).
    */
   profileStamps(ids: readonly string[], ifChanged?: string): Promise<ProfileStamps>;
+
+  // Connected accounts: logging in as an account, and the writes it performs (see `account-writes.ts`)
+  /** Logs in as an account: a session, a request for an e-mailed code, or a rejection. */
+  login(credentials: LoginCredentials): Promise<LoginOutcome>;
+  /** Continues a login that asked for an e-mailed code (`flow` from the `email_code` outcome). */
+  submitLoginCode(flow: string, code: string): Promise<LoginOutcome>;
+  /** Ends a session (a disconnected account); nothing when it is already gone. */
+  logout(session: string): Promise<void>;
+  /**
+   * Performs a write as `actor`. `token` identifies the write: the platform performs a token at most once
+   * and answers a repeat with the first outcome. Throws `PlatformUnavailableError` when the write was not
+   * sent; any other throw leaves the outcome unknown (see {@link writeReceipt}).
+   */
+  write(token: string, actor: WriteActor, command: WriteCommand): Promise<WriteOutcome>;
+  /** The outcome of the write `token`, once the platform performed it; undefined when it did not (yet). */
+  writeReceipt(token: string): Promise<WriteOutcome | undefined>;
 }

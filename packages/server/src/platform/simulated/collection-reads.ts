@@ -142,6 +142,33 @@ export class CollectionReads {
     });
   }
 
+  async spaceParticipants(
+    spaceId: string,
+    page: PageRequest,
+  ): Promise<PlatformPage<UserProfile> | undefined> {
+    const exists = await this.ctx.db
+      .selectFrom('sim_spaces')
+      .select('id')
+      .where('id', '=', spaceId)
+      .executeTakeFirst();
+    if (!exists) return undefined;
+    // Participation carries no time: participants are listed by account age, which never changes.
+    return listUsers(this.ctx.db, {
+      scope: 'users:space_participants',
+      page,
+      direction: 'asc',
+      sortValue: 'u.created_at',
+      sortId: 'u.id',
+      query: (db) =>
+        db
+          .selectFrom('sim_space_participants as p')
+          .innerJoin('sim_users as u', 'u.id', 'p.user_id')
+          .selectAll('u')
+          .select(['u.created_at as sort_value', 'u.id as sort_id'])
+          .where('p.space_id', '=', spaceId) as unknown as UserQuery,
+    });
+  }
+
   async article(tweetId: string): Promise<PlatformArticle | undefined> {
     const id = parseTweetRef(tweetId);
     if (!id) return undefined;

@@ -494,7 +494,7 @@ export class SimulatedControl {
 }
 
 /** Adds to counters of one row, never below zero. */
-async function bump(
+export async function bump(
   trx: Transaction<Database>,
   table: 'sim_users' | 'sim_tweets',
   id: string,

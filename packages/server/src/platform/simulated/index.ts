@@ -15,6 +15,8 @@ export {
   SimulatedPlatformError,
 } from './errors.js';
 export { compareIds, isNumericId, snowflake, snowflakeTime } from './ids.js';
+export type { SimCredentialsInput, SimInboxMessage } from './logins.js';
+export { SIM_DEV_PASSWORD, SIM_EMAIL_CODE_TTL_MS, SimulatedLogins } from './logins.js';
 export { parseJobRef, parseTweetRef, parseUserRef } from './refs.js';
 export { FIXED_ACCOUNTS } from './seed/fixed-accounts.js';
 export type { SeedOptions } from './seed/generate.js';
@@ -24,4 +26,5 @@ export { SIZE_PROFILES } from './seed/model.js';
 export { TREND_WOEIDS } from './seed/trends.js';
 export type { SeededWith, SeedReport } from './seed.js';
 export { clearNetwork, readSeededWith, SEEDED_WITH_KEY, seedNetwork } from './seed.js';
+export type { SimulatedPlatformOptions } from './simulated-platform.js';
 export { SimulatedPlatform } from './simulated-platform.js';

@@ -3,12 +3,22 @@ import type { Clock } from '../../clock.js';
 import type { Database } from '../../db/schema.js';
 import type { Platform } from '../platform.js';
 import { CollectionReads } from './collection-reads.js';
+import { SimulatedControl } from './control.js';
+import { SnowflakeIds } from './ids.js';
+import { SimulatedLogins } from './logins.js';
 import { MonitorReads } from './monitor-reads.js';
 import { PrivateReads } from './private-reads.js';
 import { ReadContext } from './read-context.js';
 import { replyTreePage } from './reply-tree.js';
 import { TweetReads } from './tweet-reads.js';
 import { UserReads } from './user-reads.js';
+import { SimulatedWrites } from './writes.js';
+
+/** Options of {@link SimulatedPlatform}. */
+export interface SimulatedPlatformOptions {
+  /** The origin uploaded media is served from (`{origin}/sim/media/{id}`); default the default listen address. */
+  mediaBaseUrl?: () => string;
+}
 
 /**
  * The `simulated` platform: every read of the {@link Platform} interface over the seeded network kept in
@@ -26,8 +36,10 @@ export class SimulatedPlatform implements Platform {
   private readonly monitors: MonitorReads;
 
   private readonly ctx: ReadContext;
+  private readonly logins: SimulatedLogins;
+  private readonly writes: SimulatedWrites;
 
-  constructor(db: Kysely<Database>, clock: Clock) {
+  constructor(db: Kysely<Database>, clock: Clock, options: SimulatedPlatformOptions = {}) {
     const ctx = new ReadContext(db, clock);
     this.ctx = ctx;
     this.users = new UserReads(ctx);
@@ -35,6 +47,17 @@ export class SimulatedPlatform implements Platform {
     this.collections = new CollectionReads(ctx);
     this.own = new PrivateReads(ctx);
     this.monitors = new MonitorReads(ctx);
+    this.logins = new SimulatedLogins(db, clock);
+    this.writes = new SimulatedWrites(
+      {
+        db,
+        clock,
+        control: new SimulatedControl(db, clock),
+        ids: new SnowflakeIds(),
+        mediaBaseUrl: options.mediaBaseUrl ?? (() => 'http://127.0.0.1:8787'),
+      },
+      this.logins,
+    );
   }
 
   // Users
@@ -73,6 +96,7 @@ export class SimulatedPlatform implements Platform {
   communityTweets: Platform['communityTweets'] = (...a) => this.collections.communityTweets(...a);
   searchCommunityTweets: Platform['searchCommunityTweets'] = (...a) =>
     this.collections.searchCommunityTweets(...a);
+  spaceParticipants: Platform['spaceParticipants'] = (...a) => this.collections.spaceParticipants(...a);
   article: Platform['article'] = (...a) => this.collections.article(...a);
   trends: Platform['trends'] = (...a) => this.collections.trends(...a);
   job: Platform['job'] = (...a) => this.collections.job(...a);
@@ -88,4 +112,11 @@ export class SimulatedPlatform implements Platform {
   newestTweetId: Platform['newestTweetId'] = (...a) => this.monitors.newestTweetId(...a);
   tweetsByAuthorsSince: Platform['tweetsByAuthorsSince'] = (...a) => this.monitors.tweetsByAuthorsSince(...a);
   profileStamps: Platform['profileStamps'] = (...a) => this.monitors.profileStamps(...a);
+
+  // Connected accounts: logins and writes
+  login: Platform['login'] = (...a) => this.logins.login(...a);
+  submitLoginCode: Platform['submitLoginCode'] = (...a) => this.logins.submitLoginCode(...a);
+  logout: Platform['logout'] = (...a) => this.logins.logout(...a);
+  write: Platform['write'] = (...a) => this.writes.write(...a);
+  writeReceipt: Platform['writeReceipt'] = (...a) => this.writes.writeReceipt(...a);
 }

@@ -1,3 +1,10 @@
+import type {
+  LoginCredentials,
+  LoginOutcome,
+  WriteActor,
+  WriteCommand,
+  WriteOutcome,
+} from '../account-writes.js';
 import {
   type AuthorTweets,
   type PageRequest,
@@ -326,6 +333,27 @@ export class XApiPlatform implements Platform {
     return unavailable('community search');
   }
 
+  /**
+   * The people of a space: v2 names its creator, hosts and speakers (listeners are not listed), all on one
+   * page; `undefined` when X knows no such space.
+   */
+  async spaceParticipants(
+    spaceId: string,
+    _page: PageRequest,
+  ): Promise<PlatformPage<UserProfile> | undefined> {
+    if (!/^[A-Za-z0-9]{1,32}$/.test(spaceId)) return undefined;
+    const res = await lookup(() =>
+      this.x.get<{ id: string }>(path`/2/spaces/${spaceId}`, {
+        ...userParams,
+        expansions: 'creator_id,host_ids,speaker_ids',
+      }),
+    );
+    if (!res?.data) return undefined;
+    const seen = new Set<string>();
+    const users = (res.includes?.users ?? []).filter((u) => !seen.has(u.id) && seen.add(u.id));
+    return { items: users.map(mapUser) };
+  }
+
   async article(_tweetId: string): Promise<PlatformArticle | undefined> {
     return unavailable('article lookup');
   }
@@ -382,4 +410,27 @@ export class XApiPlatform implements Platform {
   profileStamps(ids: readonly string[], ifChanged?: string): Promise<ProfileStamps> {
     return monitorReads.profileStamps(this.x, ids, ifChanged);
   }
+
+  // Connected accounts: an app-only token cannot log in as a user, so nothing can be connected or written.
+
+  async login(_credentials: LoginCredentials): Promise<LoginOutcome> {
+    return { kind: 'unavailable', message: LOGIN_UNAVAILABLE };
+  }
+
+  async submitLoginCode(_flow: string, _code: string): Promise<LoginOutcome> {
+    return { kind: 'unavailable', message: LOGIN_UNAVAILABLE };
+  }
+
+  async logout(_session: string): Promise<void> {}
+
+  write(_token: string, _actor: WriteActor, command: WriteCommand): Promise<WriteOutcome> {
+    return unavailable(`the ${command.action} write (it needs the account’s user token)`);
+  }
+
+  async writeReceipt(_token: string): Promise<WriteOutcome | undefined> {
+    return undefined;
+  }
 }
+
+const LOGIN_UNAVAILABLE =
+  'the xapi platform reads with an app token and cannot log in as a user; connected accounts and writes need the simulated platform';

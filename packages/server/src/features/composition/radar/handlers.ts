@@ -1,0 +1,80 @@
+import type { schemas } from '@xsvc/sdk/contract';
+import type { Selectable } from 'kysely';
+import { num } from '../../../db/database.js';
+import type { RadarItemsTable } from '../../../db/schema.js';
+import { HttpError } from '../../../http/errors.js';
+import { defineReadHandlers } from '../../reads/define.js';
+import { decodeCursor, encodeCursor } from '../page-cursor.js';
+import { RADAR_REGIONS } from './sources.js';
+
+/** Page size of the radar when `limit` is not given (the contract's default). */
+const DEFAULT_LIMIT = 50;
+const CURSOR_TAG = 'rd';
+
+type RadarRow = Selectable<RadarItemsTable>;
+
+/** A radar item as answered (spec 2.15). */
+export function toRadarItem(row: RadarRow): schemas.RadarItem {
+  return {
+    id: row.id,
+    title: row.title,
+    source: row.source as schemas.RadarItem['source'],
+    url: row.url,
+    description: row.description,
+    category: row.category as NonNullable<schemas.RadarItem['category']>,
+    region: row.region,
+    score: num(row.score_centi) / 100,
+    publishedAt: new Date(num(row.published_at)).toISOString(),
+    metadata: JSON.parse(row.metadata) as Record<string, unknown>,
+  };
+}
+
+/**
+ * The radar feed (spec 2.15): items published within the last `hours` (1-72, default 6), optionally of one
+ * `source`, `category` and `region` (`global`, the default, reads every region), strongest first (score,
+ * then id), in style-A pages. Free.
+ */
+export const radarHandlers = defineReadHandlers({
+  getRadar: async (ctx) => {
+    ctx.requirePrincipal();
+    const { after, cursor, limit, category, hours, region, source } = ctx.query;
+    const regionKey = region.toLowerCase();
+    if (!(RADAR_REGIONS as readonly string[]).includes(regionKey))
+      throw new HttpError('invalid_input', `region: must be one of ${RADAR_REGIONS.join(', ')}`);
+    const token = after ?? cursor;
+    const position = token === undefined ? undefined : decodeCursor(CURSOR_TAG, token);
+    if (token !== undefined && !position)
+      throw new HttpError('invalid_input', 'after: not a cursor of this list');
+    const pageSize = limit ?? DEFAULT_LIMIT;
+    const now = ctx.services.clock.now();
+    let q = ctx.services.database.db
+      .selectFrom('radar_items')
+      .selectAll()
+      .where('published_at', '>=', now - hours * 3_600_000)
+      .where('published_at', '<=', now);
+    if (source) q = q.where('source', '=', source);
+    if (category) q = q.where('category', '=', category);
+    if (regionKey !== 'global') q = q.where('region', '=', regionKey);
+    if (position) {
+      q = q.where((eb) =>
+        eb.or([
+          eb('score_centi', '<', position.sortValue),
+          eb.and([eb('score_centi', '=', position.sortValue), eb('id', '>', position.id)]),
+        ]),
+      );
+    }
+    const rows = await q
+      .orderBy('score_centi', 'desc')
+      .orderBy('id', 'asc')
+      .limit(pageSize + 1)
+      .execute();
+    const page = rows.slice(0, pageSize);
+    const last = page[page.length - 1];
+    const hasMore = rows.length > pageSize && last !== undefined;
+    return {
+      items: page.map(toRadarItem),
+      hasMore,
+      ...(hasMore && { nextCursor: encodeCursor(CURSOR_TAG, BigInt(last.score_centi), last.id) }),
+    };
+  },
+});

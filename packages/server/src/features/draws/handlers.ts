@@ -1,0 +1,141 @@
+import { limits } from '@xsvc/sdk/contract';
+import { errors, HttpError } from '../../http/errors.js';
+import { Answer, defineHandlers } from '../../http/handler.js';
+import { downloadHeaders, renderExport } from '../exports/render.js';
+import { withPlatformErrors } from '../reads/errors.js';
+import { conductDraw } from './conduct.js';
+import { entriesTable, winnersTable } from './export.js';
+import { timeOrderedUuid } from './ids.js';
+import { decodeListCursor, pageOf } from './list-cursor.js';
+import { toDrawDetail, toDrawListItem, toWinner } from './mappers.js';
+import { drawEntries, drawWinners, findDraw, insertDraw, listDrawRows } from './repository.js';
+
+/** Largest balance a draw plans with: more than any draw can spend. */
+const PLANNING_CAP = 1_000_000_000n;
+
+const notFound = (id: string) => new HttpError('not_found', `no draw ${id}`);
+
+/**
+ * The Draws operations (spec 2.7, 4.7). A run reads the giveaway tweet and its replies, applies the
+ * filters and picks winners (see `conductDraw`); the credits its reads cost are deducted in one ledger row
+ * and only then is the draw stored, so a failed deduction (402 `insufficient_credits`) leaves no draw.
+ */
+export const drawHandlers = withPlatformErrors(
+  defineHandlers({
+    listDraws: async (ctx) => {
+      const { accountId } = ctx.requirePrincipal();
+      const token = ctx.query.after ?? ctx.query.cursor;
+      const limit = ctx.query.limit ?? limits.draws.defaultLimit;
+      const after = token === undefined ? undefined : decodeListCursor('draws', token);
+      const rows = await listDrawRows(ctx.services.database.db, accountId, after, limit);
+      const page = pageOf(
+        'draws',
+        rows,
+        limit,
+        (r) => ({ createdAt: Number(r.created_at), id: r.id }),
+        toDrawListItem,
+      );
+      return {
+        draws: page.items,
+        hasMore: page.hasMore,
+        ...(page.nextCursor !== undefined && { nextCursor: page.nextCursor }),
+      };
+    },
+
+    createDraw: async (ctx) => {
+      const { accountId } = ctx.requirePrincipal();
+      const { credits, platform, clock, database } = ctx.services;
+      const balance = await credits.balance(accountId);
+      if (balance < 1n) throw errors.insufficientCredits(1, balance);
+      const createdAt = clock.now();
+      const settings = ctx.body;
+      const outcome = await conductDraw(
+        platform,
+        createdAt,
+        settings,
+        Number(balance < PLANNING_CAP ? balance : PLANNING_CAP),
+      );
+      // The final deduction: when it fails, nothing is stored (spec 4.7).
+      await credits.charge(accountId, ctx.op.id, outcome.creditsSpent, 1, ctx.requestId);
+      const id = timeOrderedUuid(createdAt);
+      const won = new Map(outcome.picks.map((p) => [p.entry.position, p]));
+      const valid = outcome.entries.filter((e) => !e.reason).length;
+      const { tweet } = outcome;
+      try {
+        await insertDraw(
+          database.db,
+          {
+            id,
+            account_id: accountId,
+            tweet_id: tweet.id,
+            tweet_url: settings.tweetUrl,
+            tweet_text: tweet.text,
+            tweet_author_username: tweet.author?.username ?? null,
+            tweet_created_at: tweet.createdAt,
+            status: 'completed',
+            total_entries: outcome.entries.length,
+            valid_entries: valid,
+            settings: JSON.stringify(settings),
+            credits_charged: outcome.creditsSpent,
+            created_at: createdAt,
+            drawn_at: clock.now(),
+          },
+          outcome.entries.map((e) => {
+            const pick = won.get(e.position);
+            return {
+              draw_id: id,
+              position: e.position,
+              tweet_id: e.tweetId,
+              author_id: e.authorId,
+              author_username: e.authorUsername,
+              text: e.text,
+              tweet_created_at: e.createdAt,
+              valid: e.reason ? 0 : 1,
+              reason: e.reason ?? null,
+              winner_position: pick?.position ?? null,
+              is_backup: pick?.isBackup ? 1 : 0,
+            };
+          }),
+        );
+      } catch (err) {
+        // Not stored: the deduction is given back, so a draw nobody can see costs nothing.
+        await credits.grant(accountId, BigInt(outcome.creditsSpent), `${ctx.op.id}:refund`);
+        throw err;
+      }
+      return {
+        id,
+        tweetId: tweet.id,
+        totalEntries: outcome.entries.length,
+        validEntries: valid,
+        winners: outcome.picks.map((p) => ({
+          position: p.position,
+          authorUsername: p.entry.authorUsername,
+          tweetId: p.entry.tweetId,
+          isBackup: p.isBackup,
+        })),
+      };
+    },
+
+    getDraw: async (ctx) => {
+      const { accountId } = ctx.requirePrincipal();
+      const db = ctx.services.database.db;
+      const row = await findDraw(db, accountId, ctx.params.id);
+      if (!row) throw notFound(ctx.params.id);
+      return { draw: toDrawDetail(row), winners: (await drawWinners(db, row.id)).map(toWinner) };
+    },
+
+    exportDraw: async (ctx) => {
+      const { accountId } = ctx.requirePrincipal();
+      const db = ctx.services.database.db;
+      const row = await findDraw(db, accountId, ctx.params.id);
+      if (!row) throw notFound(ctx.params.id);
+      const type = ctx.query.type ?? 'winners';
+      const table =
+        type === 'entries'
+          ? entriesTable(row, await drawEntries(db, row.id))
+          : winnersTable(row, await drawWinners(db, row.id));
+      const file = renderExport(ctx.query.format, table);
+      return new Answer(200, file.body, downloadHeaders(file, `draw-${row.id}-${type}`));
+    },
+  }),
+);

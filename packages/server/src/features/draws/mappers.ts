@@ -1,0 +1,49 @@
+import type { schemas } from '@xsvc/sdk/contract';
+import type { z } from 'zod';
+import { num } from '../../db/database.js';
+import type { DrawEntryRow, DrawRow } from './repository.js';
+
+const iso = (ms: bigint | number) => new Date(Number(ms)).toISOString();
+
+/** The one draw state (spec 3.7): draws are stored once their winners are picked. */
+type DrawStatus = z.input<typeof schemas.DrawListItemSchema>['status'];
+
+/** A stored winner or backup in the API's shape (spec 2.7). */
+export function toWinner(row: DrawEntryRow): schemas.Winner {
+  return {
+    position: num(row.winner_position),
+    authorUsername: row.author_username,
+    tweetId: row.tweet_id,
+    isBackup: num(row.is_backup) === 1,
+  };
+}
+
+/** A draw as listed (spec 2.7). */
+export function toDrawListItem(row: DrawRow): z.input<typeof schemas.DrawListItemSchema> {
+  return {
+    id: row.id,
+    tweetUrl: row.tweet_url,
+    status: row.status as DrawStatus,
+    totalEntries: num(row.total_entries),
+    validEntries: num(row.valid_entries),
+    createdAt: iso(row.created_at),
+    drawnAt: iso(row.drawn_at),
+  };
+}
+
+/** A draw with the giveaway tweet's metadata, as the single-draw read shows it. */
+export function toDrawDetail(row: DrawRow): z.input<typeof schemas.DrawDetailSchema> {
+  return {
+    id: row.id,
+    tweetId: row.tweet_id,
+    tweetUrl: row.tweet_url,
+    status: row.status as DrawStatus,
+    totalEntries: num(row.total_entries),
+    validEntries: num(row.valid_entries),
+    createdAt: iso(row.created_at),
+    drawnAt: iso(row.drawn_at),
+    ...(row.tweet_text !== null && { tweetText: row.tweet_text }),
+    ...(row.tweet_author_username !== null && { tweetAuthorUsername: row.tweet_author_username }),
+    ...(row.tweet_created_at !== null && { tweetCreatedAt: row.tweet_created_at }),
+  };
+}

@@ -1,0 +1,101 @@
+import { type Cell, cellText, type ExportTable } from './table.js';
+import { zip } from './zip.js';
+
+/** Text made safe for XML: markup escaped, characters XML 1.0 forbids dropped. */
+export function xmlText(text: string): string {
+  return text
+    .replace(/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, '')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;');
+}
+
+/** The spreadsheet name of column `index` (0 → A, 25 → Z, 26 → AA). */
+export function columnName(index: number): string {
+  let n = index + 1;
+  let name = '';
+  while (n > 0) {
+    const r = (n - 1) % 26;
+    name = String.fromCharCode(65 + r) + name;
+    n = Math.floor((n - 1) / 26);
+  }
+  return name;
+}
+
+/** Excel's longest cell text. */
+const MAX_CELL_CHARS = 32_767;
+
+function cellXml(ref: string, value: Cell): string {
+  if (value === undefined) return '';
+  if (typeof value === 'number' && Number.isFinite(value)) return `<c r="${ref}"><v>${value}</v></c>`;
+  if (typeof value === 'boolean') return `<c r="${ref}" t="b"><v>${value ? 1 : 0}</v></c>`;
+  const text = xmlText(cellText(value).slice(0, MAX_CELL_CHARS));
+  return `<c r="${ref}" t="inlineStr"><is><t xml:space="preserve">${text}</t></is></c>`;
+}
+
+const XML_HEAD = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
+
+/** The worksheet: a header row of column keys, then the rows; strings inline, numbers and booleans typed. */
+function sheetXml(table: ExportTable): string {
+  const rows: string[] = [];
+  const header = table.columns.map((c, i) => cellXml(`${columnName(i)}1`, c.key)).join('');
+  rows.push(`<row r="1">${header}</row>`);
+  table.rows.forEach((row, r) => {
+    const n = r + 2;
+    const cells = table.columns.map((c, i) => cellXml(`${columnName(i)}${n}`, row[c.key])).join('');
+    rows.push(`<row r="${n}">${cells}</row>`);
+  });
+  return (
+    `${XML_HEAD}<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">` +
+    `<sheetData>${rows.join('')}</sheetData></worksheet>`
+  );
+}
+
+/** A sheet name Excel accepts: at most 31 characters, none of `[]:*?/\`. */
+function sheetName(title: string): string {
+  return (
+    title
+      .replace(/[[\]:*?/\\]/g, ' ')
+      .trim()
+      .slice(0, 31) || 'Sheet1'
+  );
+}
+
+/**
+ * The table as a minimal Office Open XML workbook (one sheet, inline strings, no styles): the five parts
+ * a spreadsheet application needs, zipped.
+ */
+export function toXlsx(table: ExportTable): Buffer {
+  const part = (name: string, xml: string) => ({ name, data: Buffer.from(xml, 'utf8') });
+  return zip([
+    part(
+      '[Content_Types].xml',
+      `${XML_HEAD}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">` +
+        '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>' +
+        '<Default Extension="xml" ContentType="application/xml"/>' +
+        '<Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>' +
+        '<Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>' +
+        '</Types>',
+    ),
+    part(
+      '_rels/.rels',
+      `${XML_HEAD}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">` +
+        '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/>' +
+        '</Relationships>',
+    ),
+    part(
+      'xl/workbook.xml',
+      `${XML_HEAD}<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" ` +
+        'xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships">' +
+        `<sheets><sheet name="${xmlText(sheetName(table.title))}" sheetId="1" r:id="rId1"/></sheets></workbook>`,
+    ),
+    part(
+      'xl/_rels/workbook.xml.rels',
+      `${XML_HEAD}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">` +
+        '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/>' +
+        '</Relationships>',
+    ),
+    part('xl/worksheets/sheet1.xml', sheetXml(table)),
+  ]);
+}

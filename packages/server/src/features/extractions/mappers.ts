@@ -1,0 +1,58 @@
+import type { schemas } from '@xsvc/sdk/contract';
+import type { z } from 'zod';
+import { num } from '../../db/database.js';
+import type { JobRow, ResultRow } from './repository.js';
+import type { StoredResult } from './results.js';
+import type { ExtractionSpec, JobTarget } from './tools.js';
+
+const iso = (ms: bigint | number) => new Date(Number(ms)).toISOString();
+
+/** A job in the API's shape (spec 2.8): target fields only for the tools that use them. */
+export type ApiJob = z.input<typeof schemas.ExtractionJobSchema>;
+/** A result in the API's shape. */
+export type ApiResult = z.input<typeof schemas.ExtractionResultSchema>;
+
+/** What the runner reads for a job: its request and resolved user id. */
+export function jobTarget(row: JobRow): JobTarget {
+  return {
+    spec: JSON.parse(row.params) as ExtractionSpec,
+    ...(row.target_user_id !== null && { targetUserId: row.target_user_id }),
+  };
+}
+
+/** A stored job in the API's shape. */
+export function toApiJob(row: JobRow): ApiJob {
+  const opt = <K extends string>(key: K, v: string | null) =>
+    v === null ? {} : ({ [key]: v } as Record<K, string>);
+  return {
+    id: row.id,
+    toolType: row.tool_type as ApiJob['toolType'],
+    status: row.status as ApiJob['status'],
+    totalResults: num(row.total_results),
+    ...opt('targetTweetId', row.target_tweet_id),
+    ...opt('targetUsername', row.target_username),
+    ...opt('targetUserId', row.target_user_id),
+    ...opt('targetCommunityId', row.target_community_id),
+    ...opt('targetListId', row.target_list_id),
+    ...opt('targetSpaceId', row.target_space_id),
+    ...opt('searchQuery', row.search_query),
+    ...opt('errorMessage', row.error_message),
+    createdAt: iso(row.created_at),
+    ...(row.status === 'completed' && row.completed_at !== null && { completedAt: iso(row.completed_at) }),
+  };
+}
+
+/** How much of each result a read returns (`outputMode`): `compact` leaves the enrichment out. */
+export type OutputMode = 'compact' | 'full' | 'raw';
+
+/** A stored result in the API's shape; its id is its position in the job, from 1. */
+export function toApiResult(row: ResultRow, mode: OutputMode = 'full'): ApiResult {
+  const data = JSON.parse(row.data) as StoredResult;
+  const { enrichmentData, ...core } = data;
+  return {
+    id: String(num(row.seq)),
+    ...core,
+    createdAt: iso(row.created_at),
+    ...(mode !== 'compact' && enrichmentData !== undefined && { enrichmentData }),
+  };
+}

@@ -1,0 +1,104 @@
+import { schemas } from '@xsvc/sdk/contract';
+import { HttpError } from '../../http/errors.js';
+import type { Platform, PlatformCommunity, Tweet, UserProfile } from '../../platform/platform.js';
+import { notFound } from '../reads/errors.js';
+import { requireReadableUser, requireTweet, tweetIdOf } from '../reads/lookups.js';
+import type { ExtractionSpec } from './tools.js';
+
+const stripAt = (v: string | undefined) => (v === undefined ? undefined : v.replace(/^@/, ''));
+
+/**
+ * The request as a job keeps it: usernames without their @, a tweet URL as its id, and only the target
+ * field the tool uses (spec 4.8: the others, and the tweet-search filters of other tools, are ignored).
+ */
+export function normalizeSpec(body: ExtractionSpec): ExtractionSpec {
+  const field = schemas.EXTRACTION_TARGETS[body.toolType];
+  const spec: ExtractionSpec = { toolType: body.toolType };
+  const target =
+    field === 'targetUsername'
+      ? stripAt(body.targetUsername)
+      : field === 'targetTweetId'
+        ? body.targetTweetId && tweetIdOf(body.targetTweetId)
+        : body[field]?.trim();
+  if (target !== undefined) spec[field] = target;
+  if (body.resultsLimit !== undefined) spec.resultsLimit = body.resultsLimit;
+  if (body.toolType === 'post_extractor' && body.includeReplies !== undefined)
+    spec.includeReplies = body.includeReplies;
+  if (body.toolType === 'community_search' || body.toolType === 'tweet_search_extractor') {
+    const queryType = body.queryType ?? (body.toolType === 'community_search' ? 'Top' : 'Latest');
+    spec.queryType = queryType;
+  }
+  if (body.toolType === 'tweet_search_extractor') {
+    const { fromUser, toUser, mentioning } = body;
+    Object.assign(
+      spec,
+      Object.fromEntries(
+        Object.entries({
+          fromUser: stripAt(fromUser),
+          toUser: stripAt(toUser),
+          mentioning: stripAt(mentioning),
+          language: body.language,
+          sinceDate: body.sinceDate,
+          untilDate: body.untilDate,
+          mediaType: body.mediaType,
+          minFaves: body.minFaves,
+          minRetweets: body.minRetweets,
+          minReplies: body.minReplies,
+          verifiedOnly: body.verifiedOnly,
+          replies: body.replies,
+          retweets: body.retweets,
+          exactPhrase: body.exactPhrase,
+          excludeWords: body.excludeWords,
+          advancedQuery: body.advancedQuery,
+        }).filter(([, v]) => v !== undefined),
+      ),
+    );
+  }
+  if (spec.searchQuery !== undefined && spec.searchQuery === '') {
+    throw new HttpError('invalid_input', 'searchQuery: must not be blank');
+  }
+  return spec;
+}
+
+/** What checking a job's target found: the target itself, for the estimate and the job's columns. */
+export interface ResolvedTarget {
+  tweet?: Tweet;
+  user?: UserProfile;
+  community?: PlatformCommunity;
+}
+
+/**
+ * Checks that the target of a job exists before it starts (spec 4.8): 404 `tweet_not_found` (with its
+ * `reason`), 404 `user_not_found` (403 `x_account_protected` for a protected account, whose lists cannot
+ * be read), 404 `article_not_found`, or 404 `not_found` for a list, community or space. Searches need
+ * nothing.
+ */
+export async function resolveTarget(platform: Platform, spec: ExtractionSpec): Promise<ResolvedTarget> {
+  const field = schemas.EXTRACTION_TARGETS[spec.toolType];
+  const value = spec[field];
+  if (value === undefined) throw new HttpError('invalid_input', `${field}: required for ${spec.toolType}`);
+  switch (field) {
+    case 'targetTweetId': {
+      const tweet = await requireTweet(platform, value);
+      if (spec.toolType === 'article_extractor' && !(await platform.article(tweet.id))) {
+        throw new HttpError('article_not_found', `tweet ${tweet.id} carries no article`);
+      }
+      return { tweet };
+    }
+    case 'targetUsername':
+      return { user: await requireReadableUser(platform, value) };
+    case 'targetCommunityId': {
+      const community = await platform.community(value);
+      if (!community) throw notFound('community', value);
+      return { community };
+    }
+    case 'targetListId':
+      if (!(await platform.listMembers(value, { pageSize: 1 }))) throw notFound('list', value);
+      return {};
+    case 'targetSpaceId':
+      if (!(await platform.spaceParticipants(value, { pageSize: 1 }))) throw notFound('space', value);
+      return {};
+    case 'searchQuery':
+      return {};
+  }
+}

@@ -1,0 +1,179 @@
+import { limits } from '@xsvc/sdk/contract';
+import type { RouteRegistrar } from '../../app.js';
+import { num } from '../../db/database.js';
+import { HttpError } from '../../http/errors.js';
+import { Answer, defineHandlers, type HandlerContext } from '../../http/handler.js';
+import { newId } from '../webhooks/ids.js';
+import { checkFiles } from './attachments.js';
+import { contentDisposition, rangeOf } from './download.js';
+import { idempotencyKeyOf, remember, replay, requestHash } from './idempotency.js';
+import { newAttachmentId, newPublicId } from './ids.js';
+import { toAttachment, toMessage, toTicketSummary } from './mappers.js';
+import { filesOf, registerMultipartBodies } from './multipart.js';
+import { checkSupportLimits } from './rate-limits.js';
+import {
+  conversation,
+  findAttachment,
+  findTicketRow,
+  insertMessage,
+  insertTicket,
+  listTicketRows,
+  setTicketStatus,
+  type TicketRow,
+  touchTicket,
+} from './repository.js';
+import { canMove, statusAfterReply } from './status.js';
+
+/** A ticket's receipt (the answer of a create or a reply). */
+interface Receipt {
+  publicId: string;
+  attachments: Record<string, unknown>[];
+}
+
+/** One ticket of the caller, or 404 `not_found` (another account's tickets are not found either). */
+async function ownTicket(ctx: HandlerContext, publicId: string): Promise<TicketRow> {
+  const { accountId } = ctx.requirePrincipal();
+  const row = await findTicketRow(ctx.services.database.db, accountId, publicId);
+  if (!row) throw new HttpError('not_found', `no support ticket ${publicId}`);
+  return row;
+}
+
+/**
+ * Posts a customer message, opening a ticket when `ticket` is undefined: the files are checked first, a
+ * repeated `Idempotency-Key` answers its first receipt (200) or 409 for another request, the throttles
+ * apply to new messages only, and the ticket, message, files and key are stored in one transaction.
+ */
+async function postMessage(
+  ctx: HandlerContext,
+  input: { ticket?: TicketRow; subject?: string; body: string },
+): Promise<Answer> {
+  const { accountId } = ctx.requirePrincipal();
+  const db = ctx.services.database.db;
+  const key = idempotencyKeyOf(ctx.request.headers['idempotency-key']);
+  const files = await checkFiles(filesOf(ctx.request));
+  const hash = requestHash({
+    operation: ctx.op.id,
+    ...(input.ticket && { ticket: input.ticket.public_id }),
+    ...(input.subject !== undefined && { subject: input.subject }),
+    body: input.body,
+    files,
+  });
+  if (key) {
+    const prior = await replay(db, accountId, key, hash);
+    if (prior !== undefined) return new Answer(200, prior);
+  }
+  const now = ctx.services.clock.now();
+  await checkSupportLimits(db, accountId, files.length, now);
+  const origin = ctx.services.publicUrl();
+  const messageId = newId(now);
+  const attachmentIds = files.map(() => newAttachmentId(newId(now)));
+  try {
+    const receipt = await db.transaction().execute(async (trx): Promise<Receipt> => {
+      let ticket = input.ticket;
+      if (!ticket) {
+        ticket = {
+          id: newId(now),
+          public_id: newPublicId(),
+          account_id: accountId,
+          subject: input.subject ?? '',
+          status: 'open',
+          message_count: 0,
+          created_at: now,
+          updated_at: now,
+        };
+        await insertTicket(trx, ticket);
+      }
+      const metas = await insertMessage(trx, {
+        id: messageId,
+        ticketId: ticket.id,
+        accountId,
+        body: input.body,
+        files,
+        attachmentIds,
+        now,
+      });
+      await touchTicket(trx, ticket.id, statusAfterReply(ticket.status), now);
+      const out = { publicId: ticket.public_id, attachments: metas.map((a) => toAttachment(a, origin)) };
+      if (key) await remember(trx, { accountId, key, hash, receipt: out, now });
+      return out;
+    });
+    return new Answer(201, receipt);
+  } catch (err) {
+    // The same key sent twice at once: the loser answers what the winner stored.
+    const prior = key ? await replay(db, accountId, key, hash).catch((e: unknown) => e) : undefined;
+    if (prior instanceof HttpError) throw prior;
+    if (prior !== undefined) return new Answer(200, prior);
+    throw err;
+  }
+}
+
+/**
+ * Support tickets (spec 2.14, 3.7, 4.14): open a ticket, reply, list (up to 200, most recently updated
+ * first), read the conversation, change the status (open, resolved, closed; in_progress is support's), and
+ * download attached files. JSON or `multipart/form-data` bodies (files attached as any form field); every
+ * ticket and file is visible to its own account only. Free.
+ */
+export const supportHandlers = defineHandlers({
+  createTicket: async (ctx) => postMessage(ctx, { subject: ctx.body.subject, body: ctx.body.body }),
+
+  addTicketMessage: async (ctx) => {
+    const ticket = await ownTicket(ctx, ctx.params.id);
+    return postMessage(ctx, { ticket, body: ctx.body.body });
+  },
+
+  listTickets: async (ctx) => {
+    const { accountId } = ctx.requirePrincipal();
+    const rows = await listTicketRows(ctx.services.database.db, accountId, limits.supportTicketsMax);
+    return { tickets: rows.map(toTicketSummary) };
+  },
+
+  getTicket: async (ctx) => {
+    const ticket = await ownTicket(ctx, ctx.params.id);
+    const { messages, attachments } = await conversation(ctx.services.database.db, ticket.id);
+    const origin = ctx.services.publicUrl();
+    const { messageCount: _count, ...summary } = toTicketSummary(ticket);
+    return { ...summary, messages: messages.map((m) => toMessage(m, attachments, origin)) };
+  },
+
+  updateTicketStatus: async (ctx) => {
+    const ticket = await ownTicket(ctx, ctx.params.id);
+    const to = ctx.body.status;
+    if (!canMove(ticket.status, to))
+      throw new HttpError(
+        'invalid_input',
+        `status: a ${ticket.status} ticket cannot be set to ${to}${ticket.status === 'closed' ? '; reopen it first' : ''}`,
+        { currentStatus: ticket.status },
+      );
+    if (ticket.status !== to)
+      await setTicketStatus(ctx.services.database.db, ticket.id, to, ctx.services.clock.now());
+    return { publicId: ticket.public_id, status: to };
+  },
+
+  downloadSupportAttachment: async (ctx) => {
+    const { accountId } = ctx.requirePrincipal();
+    const file = await findAttachment(ctx.services.database.db, accountId, ctx.params.id);
+    if (!file) throw new HttpError('not_found', `no attachment ${ctx.params.id}`);
+    const bytes = Buffer.from(file.data, 'base64');
+    const size = num(file.size);
+    const rangeHeader = ctx.request.headers.range;
+    const range = rangeOf(Array.isArray(rangeHeader) ? rangeHeader[0] : rangeHeader, size);
+    const headers: Record<string, string> = {
+      'content-type': file.content_type,
+      'content-disposition': contentDisposition(file.filename),
+      'accept-ranges': 'bytes',
+      'x-content-type-options': 'nosniff',
+      'cache-control': 'private, no-store',
+      etag: `"${file.sha256}"`,
+    };
+    if (!range) return new Answer(200, bytes, headers);
+    return new Answer(206, bytes.subarray(range.start, range.end + 1), {
+      ...headers,
+      'content-range': `bytes ${range.start}-${range.end}/${size}`,
+    });
+  },
+});
+
+/** Accepts the multipart bodies tickets and replies may be sent as (files attached to the message). */
+export const registerSupport: RouteRegistrar = (app) => {
+  registerMultipartBodies(app);
+};

@@ -1,0 +1,44 @@
+import { HttpError } from '../../http/errors.js';
+import type { HandlerContext } from '../../http/handler.js';
+import type { WriteActor } from '../../platform/account-writes.js';
+import { listConnections, type XAccountRow } from '../x-accounts/accounts.js';
+import { secretBox } from '../x-accounts/secret-box.js';
+
+const CONNECT_HINT = 'connect one with POST /api/v1/x/accounts first';
+
+/** The connection a write acts as, and the platform actor (user id and session) it stands for. */
+export interface ActingAccount {
+  row: XAccountRow;
+  actor: WriteActor;
+}
+
+/**
+ * The connected account `ref` names (its id, platform user id or @username) for a write (spec 1.5: every
+ * write needs one). None connected is 400 `account_required`; an unknown `ref` 404 `account_not_found`; an
+ * account whose session must be renewed (or that has none) 403 `account_needs_reauth`; a locked or
+ * suspended account 403 `account_restricted`.
+ */
+export async function actingAccount(ctx: HandlerContext, ref: string): Promise<ActingAccount> {
+  const { accountId } = ctx.requirePrincipal();
+  const rows = await listConnections(ctx.services.database.db, accountId);
+  if (!rows.length)
+    throw new HttpError('account_required', `writes act as a connected platform account; ${CONNECT_HINT}`);
+  const name = ref.replace(/^@/, '').toLowerCase();
+  const row = rows.find((r) => r.id === ref || r.x_user_id === ref || r.x_username.toLowerCase() === name);
+  if (!row) throw new HttpError('account_not_found', `no connected account ${ref}`);
+  if (row.health === 'locked' || row.health === 'suspended')
+    throw new HttpError('account_restricted', `@${row.x_username} is ${row.health} and cannot write now`);
+  const reauth = new HttpError(
+    'account_needs_reauth',
+    `@${row.x_username} must be re-authenticated (POST /api/v1/x/accounts/${row.id}/reauth) before it can write`,
+  );
+  if (row.health === 'needsReauth' || row.status === 'needs_reauth' || !row.session_enc) throw reauth;
+  let session: string;
+  try {
+    session = (await secretBox(ctx.services)).open(row.session_enc);
+  } catch {
+    // The session was sealed with another secret (XSVC_SECRET_KEY changed): only a new login helps.
+    throw reauth;
+  }
+  return { row, actor: { userId: row.x_user_id, session } };
+}

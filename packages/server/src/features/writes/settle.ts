@@ -1,0 +1,116 @@
+import { type AnyOperation, operations } from '@xsvc/sdk/contract';
+import { num } from '../../db/database.js';
+import { HttpError } from '../../http/errors.js';
+import type { WriteOutcome } from '../../platform/account-writes.js';
+import type { Services } from '../../services.js';
+import { setHealth } from '../x-accounts/accounts.js';
+import { type ActionRow, isTerminal, updateActive, updateBilling } from './action-rows.js';
+
+/** How long an unconfirmed write is checked for before it is given up as `expired`. */
+export const CONFIRM_WINDOW_MS = 5 * 60_000;
+
+/** Operation id by write action, for the ledger rows of confirmed writes. */
+const OPERATION_OF = new Map(
+  (operations as readonly AnyOperation[]).filter((o) => o.writeAction).map((o) => [o.writeAction, o.id]),
+);
+
+/** Rejections after which the same write may succeed, and sending it again cannot duplicate anything. */
+const RETRYABLE = new Set(['x_auth_failure', 'x_write_failed']);
+
+/**
+ * Applies the platform's outcome to an active action, once: a success is `success` and charged (spec 8.2:
+ * credits are taken only when the platform confirms the write; a charge the balance no longer covers leaves
+ * billing `charge_failed`); a refusal is `failed`, never charged. A dead session also marks the connection
+ * `needsReauth`. Answers the row as it now is (another request may have settled it first).
+ */
+export async function settle(services: Services, row: ActionRow, outcome: WriteOutcome): Promise<ActionRow> {
+  const { db } = services.database;
+  const now = services.clock.now();
+  if (!outcome.ok) {
+    if (outcome.code === 'x_auth_failure') await setHealth(db, row.x_account_id, 'needsReauth', now);
+    return fail(services, row, outcome.code, outcome.message, RETRYABLE.has(outcome.code));
+  }
+  const done = await updateActive(db, row.id, {
+    status: 'success',
+    result: JSON.stringify(outcome.result),
+    error: null,
+    message: null,
+    retryable: 0,
+    safe_to_retry: 0,
+    confirmed_at: now,
+    completed_at: now,
+    updated_at: now,
+  });
+  if (!done) return reread(services, row);
+  try {
+    const operation = OPERATION_OF.get(row.action) ?? row.action;
+    await services.credits.charge(row.account_id, operation, 1, num(row.credits), row.request_id);
+    return updateBilling(db, row.id, { billing_status: 'charged', charged_at: now, updated_at: now });
+  } catch (err) {
+    if (!(err instanceof HttpError)) throw err;
+    return updateBilling(db, row.id, {
+      billing_status: 'charge_failed',
+      billing_reason: 'the credits left no longer covered the write when it was confirmed',
+      updated_at: now,
+    });
+  }
+}
+
+/** Ends an active action as `failed` with an error code; nothing is charged. */
+export async function fail(
+  services: Services,
+  row: ActionRow,
+  code: string,
+  message: string,
+  safeToRetry: boolean,
+): Promise<ActionRow> {
+  const now = services.clock.now();
+  const failed = await updateActive(services.database.db, row.id, {
+    status: 'failed',
+    error: code,
+    message,
+    retryable: safeToRetry ? 1 : 0,
+    safe_to_retry: safeToRetry ? 1 : 0,
+    billing_status: 'not_charged',
+    billing_reason: 'the write failed',
+    completed_at: now,
+    updated_at: now,
+  });
+  return failed ?? reread(services, row);
+}
+
+/**
+ * Brings an active action up to date: asks the platform whether the write happened (its receipt) and
+ * settles it when it did; past its confirmation window it becomes `expired` (the outcome stays unknown:
+ * verify on the platform before sending again). Terminal actions are returned as they are.
+ */
+export async function refresh(services: Services, row: ActionRow): Promise<ActionRow> {
+  if (isTerminal(row)) return row;
+  const now = services.clock.now();
+  const receipt = await services.platform.writeReceipt(row.id);
+  if (receipt) return settle(services, row, receipt);
+  const expiresAt = row.expires_at == null ? num(row.created_at) + CONFIRM_WINDOW_MS : num(row.expires_at);
+  const expired = now >= expiresAt;
+  const updated = await updateActive(services.database.db, row.id, {
+    confirmation_attempts: num(row.confirmation_attempts) + 1,
+    confirmation_checked_at: now,
+    updated_at: now,
+    ...(expired && {
+      status: 'expired',
+      error: 'x_write_ambiguous',
+      message: 'the platform never confirmed this write; it may or may not have happened',
+      billing_status: 'not_charged',
+      billing_reason: 'the write was never confirmed',
+      completed_at: now,
+    }),
+  });
+  return updated ?? reread(services, row);
+}
+
+async function reread(services: Services, row: ActionRow): Promise<ActionRow> {
+  return services.database.db
+    .selectFrom('write_actions')
+    .selectAll()
+    .where('id', '=', row.id)
+    .executeTakeFirstOrThrow();
+}

@@ -1,0 +1,12 @@
+import type { RouteRegistrar } from '../../app.js';
+import { registerMultipartBodies } from '../support/multipart.js';
+import { registerXAccountSimRoutes } from './sim-routes.js';
+
+/**
+ * The plain routes of connected accounts and writes: the simulated platform's credentials, inbox and media
+ * endpoints, and `multipart/form-data` bodies (uploads, avatars and banners are sent as files).
+ */
+export const registerXAccountRoutes: RouteRegistrar = (app, services) => {
+  registerMultipartBodies(app);
+  registerXAccountSimRoutes(app, services);
+};

@@ -1,0 +1,59 @@
+import { randomUUID } from 'node:crypto';
+
+import { expect } from 'vitest';
+import type { TestServer } from '../helpers/server.js';
+import { expectContract } from '../x-accounts/helpers.js';
+
+type Method = 'POST' | 'PATCH' | 'DELETE';
+
+/**
+ * Sends a write with a fresh `Idempotency-Key` (or `opts.key`) and checks a 200 or 202 answer against the
+ * write action schema; error answers are returned as they are.
+ */
+export async function write(
+  t: TestServer,
+  method: Method,
+  url: string,
+  body: unknown,
+  opts: { idempotencyKey?: string | null; apiKey?: string } = {},
+) {
+  const headers: Record<string, string> = {};
+  const key = opts.idempotencyKey === undefined ? randomUUID() : opts.idempotencyKey;
+  if (key !== null) headers['idempotency-key'] = key;
+  const res = await t.request(method, url, { body, headers, ...(opts.apiKey && { key: opts.apiKey }) });
+  if (res.status === 200 || res.status === 202) expectContract('createTweet', res.body);
+  return res;
+}
+
+/** A write that must succeed: 200 with a successful, terminal, charged action. */
+export async function ok(t: TestServer, method: Method, url: string, body: unknown) {
+  const res = await write(t, method, url, body);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  expect(res.body).toMatchObject({ status: 'success', terminal: true, success: true, charged: true });
+  return res.body;
+}
+
+/** A write that must fail with `status` and `code`. */
+export async function refused(
+  t: TestServer,
+  method: Method,
+  url: string,
+  body: unknown,
+  status: number,
+  code: string,
+) {
+  const res = await write(t, method, url, body);
+  expect(res.status, JSON.stringify(res.body)).toBe(status);
+  expect(res.body.error).toBe(code);
+  return res.body;
+}
+
+/** A read as the owner (200 expected), its answer checked by the server against the contract. */
+export async function read(t: TestServer, url: string) {
+  const res = await t.request('GET', url);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body;
+}
+
+/** Ids of the users of a page of user reads. */
+export const userIds = (page: { users: { id: string }[] }) => page.users.map((u) => u.id);
