@@ -27,7 +27,7 @@ function defined<T extends object>(value: T): Defined<T> {
 }
 
 /** Runs a control mutation; its errors carry the spec's codes (invalid_input 400, user_not_found 404, ...). */
-async function control<T>(fn: () => Promise<T>): Promise<T> {
+export async function control<T>(fn: () => Promise<T>): Promise<T> {
   try {
     return await fn();
   } catch (err) {

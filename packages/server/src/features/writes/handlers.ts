@@ -1,5 +1,5 @@
 import { HttpError } from '../../http/errors.js';
-import { defineHandlers } from '../../http/handler.js';
+import { defineHandlers, type HandlerContext } from '../../http/handler.js';
 import type { WriteFile } from '../../platform/account-writes.js';
 import { actionById } from './action-rows.js';
 import { toWriteAction } from './action-view.js';
@@ -19,6 +19,39 @@ function userTarget(ref: string) {
 
 const tweet = (id: string) => ({ type: 'tweet' as const, id });
 const community = (id: string) => ({ type: 'community' as const, id });
+
+/** What the one-target writes receive: the path's id and the acting account of the body. */
+type TargetContext = HandlerContext & { params: { id: string }; body: { account: string } };
+
+/** A write on the tweet of the path (delete, like, unlike, retweet, unretweet). */
+function onTweet(action: 'delete_tweet' | 'like' | 'unlike' | 'retweet' | 'unretweet') {
+  return async (ctx: TargetContext) =>
+    performWrite(ctx, {
+      account: ctx.body.account,
+      command: { action, tweetId: ctx.params.id },
+      target: tweet(ctx.params.id),
+    });
+}
+
+/** A write on the user of the path (follow, unfollow, remove a follower). */
+function onUser(action: 'follow' | 'unfollow' | 'remove_follower') {
+  return async (ctx: TargetContext) =>
+    performWrite(ctx, {
+      account: ctx.body.account,
+      command: { action, user: ctx.params.id },
+      target: userTarget(ctx.params.id),
+    });
+}
+
+/** Joining or leaving the community of the path. */
+function onCommunity(action: 'join_community' | 'leave_community') {
+  return async (ctx: TargetContext) =>
+    performWrite(ctx, {
+      account: ctx.body.account,
+      command: { action, communityId: ctx.params.id },
+      target: community(ctx.params.id),
+    });
+}
 
 /**
  * The X Write operations (spec 4.13): every write acts as a connected account and runs through the durable
@@ -54,61 +87,14 @@ export const writeHandlers = defineHandlers({
     return statusAnswer(toWriteAction(current, ctx.services.publicUrl()));
   },
 
-  deleteTweet: async (ctx) =>
-    performWrite(ctx, {
-      account: ctx.body.account,
-      command: { action: 'delete_tweet', tweetId: ctx.params.id },
-      target: tweet(ctx.params.id),
-    }),
-
-  likeTweet: async (ctx) =>
-    performWrite(ctx, {
-      account: ctx.body.account,
-      command: { action: 'like', tweetId: ctx.params.id },
-      target: tweet(ctx.params.id),
-    }),
-
-  unlikeTweet: async (ctx) =>
-    performWrite(ctx, {
-      account: ctx.body.account,
-      command: { action: 'unlike', tweetId: ctx.params.id },
-      target: tweet(ctx.params.id),
-    }),
-
-  retweet: async (ctx) =>
-    performWrite(ctx, {
-      account: ctx.body.account,
-      command: { action: 'retweet', tweetId: ctx.params.id },
-      target: tweet(ctx.params.id),
-    }),
-
-  unretweet: async (ctx) =>
-    performWrite(ctx, {
-      account: ctx.body.account,
-      command: { action: 'unretweet', tweetId: ctx.params.id },
-      target: tweet(ctx.params.id),
-    }),
-
-  followUser: async (ctx) =>
-    performWrite(ctx, {
-      account: ctx.body.account,
-      command: { action: 'follow', user: ctx.params.id },
-      target: userTarget(ctx.params.id),
-    }),
-
-  unfollowUser: async (ctx) =>
-    performWrite(ctx, {
-      account: ctx.body.account,
-      command: { action: 'unfollow', user: ctx.params.id },
-      target: userTarget(ctx.params.id),
-    }),
-
-  removeFollower: async (ctx) =>
-    performWrite(ctx, {
-      account: ctx.body.account,
-      command: { action: 'remove_follower', user: ctx.params.id },
-      target: userTarget(ctx.params.id),
-    }),
+  deleteTweet: onTweet('delete_tweet'),
+  likeTweet: onTweet('like'),
+  unlikeTweet: onTweet('unlike'),
+  retweet: onTweet('retweet'),
+  unretweet: onTweet('unretweet'),
+  followUser: onUser('follow'),
+  unfollowUser: onUser('unfollow'),
+  removeFollower: onUser('remove_follower'),
 
   sendDm: async (ctx) =>
     performWrite(ctx, {
@@ -169,17 +155,6 @@ export const writeHandlers = defineHandlers({
       target: community(ctx.params.id),
     }),
 
-  joinCommunity: async (ctx) =>
-    performWrite(ctx, {
-      account: ctx.body.account,
-      command: { action: 'join_community', communityId: ctx.params.id },
-      target: community(ctx.params.id),
-    }),
-
-  leaveCommunity: async (ctx) =>
-    performWrite(ctx, {
-      account: ctx.body.account,
-      command: { action: 'leave_community', communityId: ctx.params.id },
-      target: community(ctx.params.id),
-    }),
+  joinCommunity: onCommunity('join_community'),
+  leaveCommunity: onCommunity('leave_community'),
 });

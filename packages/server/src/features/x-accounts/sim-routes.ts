@@ -1,10 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { HttpError } from '../../http/errors.js';
-import { isSimulatedPlatformError, SimulatedLogins } from '../../platform/simulated/index.js';
+import { SimulatedLogins } from '../../platform/simulated/index.js';
 import type { Services } from '../../services.js';
 import { parseInput } from '../sessions/parse-input.js';
 import { requireOwner } from '../sessions/request-principal.js';
+import { control } from '../sim/routes.js';
 
 const CredentialsBody = z.object({
   password: z.string().min(1).max(128).optional(),
@@ -14,15 +15,6 @@ const CredentialsBody = z.object({
 });
 const UserParams = z.object({ username: z.string().min(1) });
 const MediaParams = z.object({ id: z.string().regex(/^\d{1,25}$/, 'must be a numeric media id') });
-
-async function control<T>(fn: () => Promise<T>): Promise<T> {
-  try {
-    return await fn();
-  } catch (err) {
-    if (isSimulatedPlatformError(err)) throw new HttpError(err.code, err.message);
-    throw err;
-  }
-}
 
 /**
  * The simulated platform's side of connected accounts (simulated mode only):
