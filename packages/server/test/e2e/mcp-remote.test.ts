@@ -157,3 +157,56 @@ describe('the remote MCP endpoint /mcp', () => {
     }
   });
 });
+
+describe('the remote MCP endpoint with writes enabled (XSVC_MCP_ENABLE_WRITES)', () => {
+  let writable: XsvcServer;
+  let url: string;
+  beforeAll(async () => {
+    const config = parseConfig({
+      databaseUrl: ':memory:',
+      seedSize: 'tiny',
+      logLevel: 'silent',
+      keyFile: '',
+      mcpEnableWrites: true,
+    });
+    writable = await createServer(config);
+    await bootstrapOwner(writable.services.database, { ...config, bootstrapApiKey: KEY }, Date.now());
+    url = await writable.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => writable?.close());
+
+  it('posts through a connected account with the write tool, and the post is on the platform', async () => {
+    const connected = await fetch(`${url}/api/v1/x/accounts`, {
+      method: 'POST',
+      headers: { 'x-api-key': KEY, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        username: 'xsvc_demo',
+        email: 'demo@example.com',
+        password: 'sim-password',
+        totp_secret: 'JBSWY3DPEHPK3PXP',
+      }),
+    });
+    expect(connected.status, await connected.clone().text()).toBe(201);
+    const client = new Client({ name: 'xsvc-remote-writes', version: '1.0.0' });
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(`${url}/mcp`), {
+        requestInit: { headers: { authorization: `Bearer ${KEY}` } },
+      }),
+    );
+    try {
+      const { tools } = await client.listTools();
+      expect(tools.map((t) => t.name)).toContain('x_write');
+      const posted = await client.callTool({
+        name: 'x_write',
+        arguments: { action: 'create_tweet', params: { account: 'xsvc_demo', text: 'posted by an agent' } },
+      });
+      expect(posted.isError, textOf(posted)).toBeFalsy();
+      const data = structured(posted).data as { status: string; tweetId: string };
+      expect(data.status).toBe('success');
+      const read = await fetch(`${url}/api/v1/x/tweets/${data.tweetId}`, { headers: { 'x-api-key': KEY } });
+      expect(((await read.json()) as { tweet: { text: string } }).tweet.text).toBe('posted by an agent');
+    } finally {
+      await client.close();
+    }
+  });
+});
