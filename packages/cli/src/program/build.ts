@@ -82,8 +82,17 @@ function populate(
   words: readonly string[],
 ): void {
   cmd.description(`${summaryOf(node, extras)}.`);
+  const depth = node.path.length;
+  // When the line names one of these actions, only that one needs its arguments and flags built: the
+  // others are never run or shown in full (a name and a summary keep suggestions working).
+  const word = words[depth];
+  const named = words[0] !== 'completion' && word !== undefined && node.children.has(word) ? word : undefined;
   for (const child of node.children.values()) {
     const sub = cmd.command(child.name);
+    if (named !== undefined && child.name !== named) {
+      sub.summary(child.spec ? child.spec.summary : summaryOf(child, extras));
+      continue;
+    }
     if (child.children.size > 0) {
       sub.summary(summaryOf(child, extras));
       populate(sub, child, state, extras, words);
@@ -96,7 +105,6 @@ function populate(
         extras.find((e) => e.name === child.path.join(' ')),
       );
   }
-  const depth = node.path.length;
   for (const extra of extras) {
     if (extra.name.split(' ').slice(0, depth).join(' ') !== node.path.join(' ')) continue;
     const names = extra.name.split(' ');
