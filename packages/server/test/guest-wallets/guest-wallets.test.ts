@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GUEST_WALLETS_PER_CLIENT } from '../../src/features/guest-wallets/handlers.js';
 import { ENGINES, startTestServer, type TestServer } from '../helpers/server.js';
 
 describe.each(ENGINES)('guest wallets (%s)', (engine) => {
@@ -162,5 +163,25 @@ describe.each(ENGINES)('guest wallets (%s)', (engine) => {
       body: { amount_minor: 2500, currency: 'usd' },
     });
     expect(stolen.status).toBe(409);
+  });
+
+  it('limits new wallets per client address, and a retry of an accepted request still gets its answer', async () => {
+    const { limit, windowMs } = GUEST_WALLETS_PER_CLIENT;
+    t.clock.advance(windowMs); // a fresh window
+    const first = randomUUID();
+    const made = [await create({ amount_minor: 1000, currency: 'usd' }, first)];
+    for (let i = 1; i < limit; i++) made.push(await create({ amount_minor: 1000, currency: 'usd' }));
+    expect(made.map((r) => r.status)).toEqual(Array(limit).fill(201));
+    const over = await create({ amount_minor: 1000, currency: 'usd' });
+    expect(over.status).toBe(429);
+    expect(over.body).toMatchObject({ error: 'rate_limited' });
+    expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(over.headers['retry-after'])).toBeLessThanOrEqual(windowMs / 1000);
+    // Nothing accepted is lost: the retry of an earlier request is answered, not limited.
+    const again = await create({ amount_minor: 1000, currency: 'usd' }, first);
+    expect(again.status).toBe(201);
+    expect(again.body.api_key).toBe(made[0]?.body.api_key);
+    t.clock.advance(windowMs);
+    expect((await create({ amount_minor: 1000, currency: 'usd' })).status).toBe(201);
   });
 });

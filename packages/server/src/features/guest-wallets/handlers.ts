@@ -9,6 +9,7 @@ import type { Services } from '../../services.js';
 import { sha256 } from '../auth/keys.js';
 import { ledgerRowId } from '../billing/ledger-id.js';
 import { checkoutExpiresAt, currentCheckout, insertCheckout } from '../checkout/repository.js';
+import { clientKey, countInWindow } from '../sessions/sign-in-limits.js';
 
 /** Guest keys: `sgk_` + 64 hex characters, sent as `Authorization: Bearer`. */
 export const GUEST_KEY_PREFIX = 'sgk_';
@@ -16,6 +17,11 @@ export const GUEST_KEY_PREFIX = 'sgk_';
 const CREDITS_PER_CENT = 100n;
 /** How long a client should wait between status polls while a checkout is open. */
 const POLL_AFTER_SECONDS = 5;
+/**
+ * New wallets per client address (no credential identifies the caller): 10 an hour, so that nobody fills
+ * the database with unpaid wallets and checkouts. Past it: 429 `rate_limited` with `Retry-After`.
+ */
+export const GUEST_WALLETS_PER_CLIENT = { limit: 10, windowMs: 3_600_000 } as const;
 
 type Db = Kysely<Database>;
 type Checkout = schemas.GuestWalletCheckout;
@@ -167,6 +173,21 @@ export const guestWalletHandlers = defineHandlers({
     const db = ctx.services.database.db;
     const replay = await replayOf(db, key, ctx.body);
     if (replay) return replay;
+    const { over, retryAfter } = await countInWindow(
+      ctx.services.database,
+      `guest-wallets:client:${clientKey(ctx.request.ip)}`,
+      GUEST_WALLETS_PER_CLIENT,
+      ctx.services.clock.now(),
+    );
+    await sweepCounters(ctx.services, ctx.services.clock.now());
+    if (over)
+      throw new HttpError(
+        'rate_limited',
+        `too many guest wallets created from this address: at most ${GUEST_WALLETS_PER_CLIENT.limit} an hour`,
+        { retryAfter },
+        429,
+        { 'retry-after': String(retryAfter) },
+      );
     const now = ctx.services.clock.now();
     const walletId = `gw_${randomUUID().replace(/-/g, '')}`;
     const apiKey = `${GUEST_KEY_PREFIX}${randomBytes(32).toString('hex')}`;
@@ -281,6 +302,19 @@ export const guestWalletHandlers = defineHandlers({
     };
   },
 });
+
+let lastSweep = 0;
+
+/** Removes this limit's counters of past windows, at most once a minute per process. */
+async function sweepCounters(services: Services, now: number): Promise<void> {
+  if (now - lastSweep < 60_000 && now >= lastSweep) return;
+  lastSweep = now;
+  await services.database.db
+    .deleteFrom('rate_limit_counters')
+    .where('bucket', 'like', 'guest-wallets:%')
+    .where('window_start', '<', now - 2 * GUEST_WALLETS_PER_CLIENT.windowMs)
+    .execute();
+}
 
 /** True when one of the wallet's checkouts has been paid. */
 async function paidBefore(db: Db, walletId: string, now: number): Promise<boolean> {

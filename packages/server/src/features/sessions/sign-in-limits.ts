@@ -46,6 +46,29 @@ export function clientKey(ip: string): string {
 }
 
 /**
+ * Counts one event in `bucket`'s current fixed window of the shared `rate_limit_counters` table (one atomic
+ * upsert, so it holds across restarts and instances on one Postgres). `over` when the window already held
+ * `limit` events; `retryAfter` is the seconds to the window's end.
+ */
+export async function countInWindow(
+  database: Db,
+  bucket: string,
+  cfg: WindowLimit,
+  now: number,
+): Promise<{ over: boolean; retryAfter: number }> {
+  const windowStart = now - (now % cfg.windowMs);
+  const r = await sql<{ count: bigint | number }>`
+    insert into rate_limit_counters (bucket, window_start, count) values (${bucket}, ${windowStart}, 1)
+    on conflict (bucket, window_start) do update set count = rate_limit_counters.count + 1
+    returning count`.execute(database.db);
+  const count = Number(r.rows[0]?.count ?? 1);
+  return {
+    over: count > cfg.limit,
+    retryAfter: Math.max(1, Math.ceil((windowStart + cfg.windowMs - now) / 1000)),
+  };
+}
+
+/**
  * Counts sign-in link requests per e-mail and per client in the shared `rate_limit_counters` table (one
  * atomic upsert per count), so the limits hold across restarts and across every instance on one Postgres.
  */
@@ -68,15 +91,8 @@ export class SignInLimiter {
   }
 
   private async count(key: string, cfg: WindowLimit, now: number, what: string): Promise<void> {
-    const windowStart = now - (now % cfg.windowMs);
-    const bucket = `${BUCKET_PREFIX}${key}`;
-    const r = await sql<{ count: bigint | number }>`
-      insert into rate_limit_counters (bucket, window_start, count) values (${bucket}, ${windowStart}, 1)
-      on conflict (bucket, window_start) do update set count = rate_limit_counters.count + 1
-      returning count`.execute(this.database.db);
-    const count = Number(r.rows[0]?.count ?? 1);
-    if (count <= cfg.limit) return;
-    const retryAfter = Math.max(1, Math.ceil((windowStart + cfg.windowMs - now) / 1000));
+    const { over, retryAfter } = await countInWindow(this.database, `${BUCKET_PREFIX}${key}`, cfg, now);
+    if (!over) return;
     throw new HttpError(
       'rate_limit_exceeded',
       `too many sign-in links requested ${what}: at most ${cfg.limit} per ${cfg.windowMs / 60_000} minutes`,
