@@ -45,11 +45,31 @@ export async function migrateToLatest(db: Db): Promise<void> {
     allowUnorderedMigrations: true,
     ...(schema && { migrationTableSchema: schema }),
   });
-  const { error, results } = await migrator.migrateToLatest();
-  if (error) {
+  for (let attempt = 1; ; attempt++) {
+    const { error, results } = await migrator.migrateToLatest();
+    if (!error) return;
+    if (attempt < CATALOG_RACE_ATTEMPTS && schema && isCatalogRace(error, schema)) {
+      await new Promise((r) => setTimeout(r, 20 * attempt));
+      continue;
+    }
     const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
     throw new Error(`migration ${failed} failed: ${error instanceof Error ? error.message : String(error)}`, {
       cause: error,
     });
   }
+}
+
+/** How often a migration run that lost a catalog race is tried (see {@link isCatalogRace}). */
+const CATALOG_RACE_ATTEMPTS = 5;
+
+/**
+ * True for the error Kysely's table check gets when ANOTHER schema of the same Postgres database is dropped
+ * while it lists the tables of every schema (`has_schema_privilege`, `pg_get_serial_sequence` on a schema that
+ * vanished mid-query): nothing of ours went wrong, and the check succeeds when run again. Seen with parallel
+ * test files, each in a schema of its own that it drops when done; a shared server can see it too.
+ */
+export function isCatalogRace(error: unknown, ours: string): boolean {
+  const message = error instanceof Error ? error.message : String(error);
+  const missing = /^(?:schema|relation) "([^"]+)" does not exist$/.exec(message)?.[1];
+  return missing !== undefined && missing !== ours && !missing.startsWith(`${ours}.`);
 }
