@@ -585,7 +585,7 @@ export interface GuestWalletsTable {
   account_id: string;
   /** SHA-256 hex of the guest key. */
   key_hash: string;
-  /** `pending` until a purchase is paid, then `active`. */
+  /** `closed` for a closed wallet; otherwise `pending` (active or pending is derived from its paid purchases). */
   status: string;
   created_at: Int;
 }

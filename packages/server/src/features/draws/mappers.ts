@@ -34,14 +34,8 @@ export function toDrawListItem(row: DrawRow): z.input<typeof schemas.DrawListIte
 /** A draw with the giveaway tweet's metadata, as the single-draw read shows it. */
 export function toDrawDetail(row: DrawRow): z.input<typeof schemas.DrawDetailSchema> {
   return {
-    id: row.id,
+    ...toDrawListItem(row),
     tweetId: row.tweet_id,
-    tweetUrl: row.tweet_url,
-    status: row.status as DrawStatus,
-    totalEntries: num(row.total_entries),
-    validEntries: num(row.valid_entries),
-    createdAt: iso(row.created_at),
-    drawnAt: iso(row.drawn_at),
     ...(row.tweet_text !== null && { tweetText: row.tweet_text }),
     ...(row.tweet_author_username !== null && { tweetAuthorUsername: row.tweet_author_username }),
     ...(row.tweet_created_at !== null && { tweetCreatedAt: row.tweet_created_at }),

@@ -260,11 +260,9 @@ export const guestWalletHandlers = defineHandlers({
       .executeTakeFirst();
     const checkout = latest ? await currentCheckout(db, latest.checkout_id, now) : undefined;
     const purchase = checkout ? purchaseStatus(checkout.status) : undefined;
-    let status = wallet.status;
-    if (status === 'pending' && (await paidBefore(db, wallet.id, now))) {
-      status = 'active';
-      await db.updateTable('guest_wallets').set({ status }).where('id', '=', wallet.id).execute();
-    }
+    // Stored only when closed; otherwise derived: active once any of its checkouts has been paid.
+    const status: 'active' | 'closed' | 'pending' =
+      wallet.status === 'closed' ? 'closed' : (await hasPaidPurchase(db, wallet.id)) ? 'active' : 'pending';
     const account = await db
       .selectFrom('accounts')
       .select('credits_balance')
@@ -274,10 +272,7 @@ export const guestWalletHandlers = defineHandlers({
     const base = ctx.services.publicUrl();
     return {
       wallet_id: wallet.id,
-      status: (status === 'active' || status === 'closed' ? status : 'pending') as
-        | 'active'
-        | 'closed'
-        | 'pending',
+      status,
       usable: status === 'active' && balance > 0n,
       balance: String(balance),
       scope: 'paid_reads',
@@ -316,13 +311,14 @@ async function sweepCounters(services: Services, now: number): Promise<void> {
     .execute();
 }
 
-/** True when one of the wallet's checkouts has been paid. */
-async function paidBefore(db: Db, walletId: string, now: number): Promise<boolean> {
-  const rows = await db
-    .selectFrom('guest_purchases')
-    .select('checkout_id')
-    .where('wallet_id', '=', walletId)
-    .execute();
-  for (const r of rows) if ((await currentCheckout(db, r.checkout_id, now))?.status === 'paid') return true;
-  return false;
+/** True when one of the wallet's checkouts has been paid (a paid checkout never changes again). */
+async function hasPaidPurchase(db: Db, walletId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('guest_purchases as p')
+    .innerJoin('checkouts as c', 'c.id', 'p.checkout_id')
+    .select('p.id')
+    .where('p.wallet_id', '=', walletId)
+    .where('c.status', '=', 'paid')
+    .executeTakeFirst();
+  return row !== undefined;
 }
