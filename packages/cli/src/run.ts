@@ -5,6 +5,7 @@ import type { CliIO } from './io.js';
 import { buildProgram } from './program/build.js';
 import { scanGlobals } from './program/globals.js';
 import { interactiveSpecs } from './program/interactive-table.js';
+import { parseFields, splitJsonArgs } from './program/json-args.js';
 import type { RunState } from './program/run-state.js';
 import { reportError } from './report/report-error.js';
 
@@ -22,8 +23,16 @@ export async function run(argv: readonly string[], io: CliIO, options: RunOption
   const state: RunState = { io, argv, exitCode: ExitCode.ok };
   try {
     const interactive = options.interactive ?? interactiveSpecs();
-    const program = buildProgram(state, argv, interactive);
-    await program.parseAsync([...argv], { from: 'user' });
+    const split = splitJsonArgs(argv, new Map(interactive.map((s) => [s.name, s.arguments.length])));
+    if (split.fields !== undefined || split.jq !== undefined) {
+      const { compileJq } = await import('./output/json-shape.js');
+      state.shape = {
+        ...(split.fields !== undefined && { fields: parseFields(split.fields) }),
+        ...(split.jq !== undefined && { jq: await compileJq(split.jq) }),
+      };
+    }
+    const program = buildProgram(state, split.argv, interactive);
+    await program.parseAsync([...split.argv], { from: 'user' });
     return state.exitCode;
   } catch (err) {
     if (

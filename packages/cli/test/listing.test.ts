@@ -48,6 +48,8 @@ function events(pages = 2): URLSearchParams[] {
 }
 
 const ids = (lines: { id: string }[]) => lines.map((l) => l.id);
+/** The items of the page object a listing prints with `--json`. */
+const items = (res: { json<T>(): T }, key = 'users') => res.json<Record<string, { id: string }[]>>()[key]!;
 
 describe('listings', () => {
   it('print one page by default, and how to get the next on stderr', async () => {
@@ -58,19 +60,23 @@ describe('listings', () => {
     expect(res.stderr).toContain('xsvc users followers jack --cursor c1');
   });
 
-  it('--all walks every page, printing JSON Lines with --json', async () => {
+  it('--all walks every page; --json prints one page object holding every item, as without --all', async () => {
     const seen = followers();
     const res = await cli(['users', 'followers', 'jack', '--all', '--json']);
     expect(res.code).toBe(0);
-    expect(ids(res.lines())).toEqual(['0', '1', '2', '3', '4', '5', '6', '7', '8']);
+    expect(ids(items(res))).toEqual(['0', '1', '2', '3', '4', '5', '6', '7', '8']);
+    expect(res.json()).toMatchObject({ has_next_page: false, next_cursor: null });
     expect(seen.map((q) => q.get('cursor'))).toEqual([null, 'c1', 'c2']);
     expect(res.stderr).toBe('');
+    const one = await cli(['users', 'followers', 'jack', '--json']);
+    expect(Object.keys(one.json<object>()).sort()).toEqual(Object.keys(res.json<object>()).sort());
   });
 
   it('--limit pages until it has enough, sets the page size, and prints the cursor to resume on stderr', async () => {
     const seen = followers(5, 20);
     const res = await cli(['users', 'followers', 'jack', '--limit', '40', '--json']);
-    expect(res.lines()).toHaveLength(40);
+    expect(items(res)).toHaveLength(40);
+    expect(res.json()).toMatchObject({ has_next_page: true, next_cursor: 'c2' });
     expect(seen.map((q) => q.get('cursor'))).toEqual([null, 'c1']);
     expect(seen[0]!.get('limit')).toBe('40');
     const stop = JSON.parse(res.stderr) as { next_cursor: string; resume: string };
@@ -81,7 +87,7 @@ describe('listings', () => {
   it('--cursor resumes where a run stopped', async () => {
     const seen = followers();
     const res = await cli(['users', 'followers', 'jack', '--cursor', 'c2', '--all', '--json']);
-    expect(ids(res.lines())).toEqual(['6', '7', '8']);
+    expect(ids(items(res))).toEqual(['6', '7', '8']);
     expect(seen.map((q) => q.get('cursor'))).toEqual(['c2']);
   });
 
@@ -96,7 +102,8 @@ describe('listings', () => {
   it('style A listings page with after / nextCursor, and --cursor maps to after', async () => {
     const seen = events(3);
     const all = await cli(['events', 'list', '--all', '--json']);
-    expect(ids(all.lines())).toEqual(['e0', 'e1', 'e2', 'e3', 'e4', 'e5']);
+    expect(ids(items(all, 'events'))).toEqual(['e0', 'e1', 'e2', 'e3', 'e4', 'e5']);
+    expect(all.json()).toMatchObject({ hasMore: false, nextCursor: null });
     expect(seen.map((q) => q.get('after'))).toEqual([null, 'a1', 'a2']);
     seen.length = 0;
     await cli(['events', 'list', '--cursor', 'a2', '--limit', '1', '--json']);
@@ -137,7 +144,7 @@ describe('listings', () => {
     );
     const res = await cli(['users', 'followers', 'jack', '--all', '--json']);
     expect(res.code).toBe(0);
-    expect(ids(res.lines())).toEqual(['1']);
+    expect(ids(items(res))).toEqual(['1']);
     expect(res.stderr).toContain('repeated cursor');
   });
 });

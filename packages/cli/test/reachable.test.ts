@@ -28,7 +28,12 @@ describe('every operation of the contract is reachable from the command line', (
       const argv = words(spec.example);
       expect(argv.slice(0, spec.path.length)).toEqual(spec.path);
       const seen = recordRequests();
-      const res = await cli([...argv, ...(spec.write ? ['--no-wait'] : []), '--json']);
+      // Secret flags are never in an example (argv would keep them in the shell history): the
+      // environment variable each one names supplies them here.
+      const env = Object.fromEntries(
+        spec.flags.flatMap((f) => (f.secret ? [[f.secret, `example-${f.flag}`]] : [])),
+      );
+      const res = await cli([...argv, ...(spec.write ? ['--no-wait'] : []), '--json'], { env });
       expect(
         res.stderr.includes('usage_error') || res.stderr.includes('invalid_input') ? res.stderr : '',
       ).toBe('');

@@ -38,9 +38,9 @@ describe('the quick tour, against a local server', () => {
     expect(user.json()).toMatchObject({ username: 'jack' });
     const search = await cli(['tweets', 'search', 'hello', '--limit', '5', '--json'], opts());
     expect(search.code).toBe(0);
-    expect(search.lines().length).toBeGreaterThan(0);
+    expect(search.json<{ tweets: unknown[] }>().tweets.length).toBeGreaterThan(0);
     const followers = await cli(['users', 'followers', 'jack', '--limit', '3', '--json'], opts());
-    expect(followers.lines()).toHaveLength(3);
+    expect(followers.json<{ users: unknown[] }>().users).toHaveLength(3);
     expect(JSON.parse(followers.stderr)).toHaveProperty('next_cursor');
   });
 

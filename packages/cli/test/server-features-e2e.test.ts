@@ -101,20 +101,12 @@ describe('server features from the CLI, against a local server', () => {
 
   it('connects a simulated account and posts through it; the post is readable', async () => {
     const connect = await cli(
-      [
-        'x-accounts',
-        'connect',
-        '--username',
-        'xsvc_demo',
-        '--email',
-        'demo@example.com',
-        '--password',
-        'sim-password',
-        '--totp-secret',
-        'JBSWY3DPEHPK3PXP',
-        '--json',
-      ],
-      opts(),
+      ['x-accounts', 'connect', '--username', 'xsvc_demo', '--email', 'demo@example.com', '--json'],
+      // Secrets come from the environment (or stdin, or a hidden prompt), never from argv.
+      {
+        ...opts(),
+        env: { ...opts().env, XSVC_PASSWORD: 'sim-password', XSVC_TOTP_SECRET: 'JBSWY3DPEHPK3PXP' },
+      },
     );
     expect(connect.code, connect.stderr).toBe(0);
     const posted = await cli(

@@ -73,7 +73,11 @@ describe('durable writes', () => {
     api.use(
       http.get(`${V1}/x/write-actions/:id`, () =>
         HttpResponse.json(
-          action('failed', { error: 'x_rejected', safeToRetry: true, nextAction: { type: 'none' } }),
+          action('failed', {
+            error: 'x_rejected',
+            safeToRetry: true,
+            nextAction: { type: 'retry', requiresNewIdempotencyKey: true },
+          }),
         ),
       ),
     );

@@ -35,7 +35,7 @@ export async function runAction(action: Action, args: ToolArgs, ctx: CallContext
       ...(page.nextCursor !== undefined && { next_cursor: page.nextCursor }),
     });
   } catch (err) {
-    return failureResult(describeFailure(err, ctx.transport.baseUrl));
+    return failureResult(action.name, describeFailure(err, ctx.transport.baseUrl));
   }
 }
 

@@ -8,15 +8,11 @@ import {
   XsvcError,
 } from '@xsvc/sdk';
 import { errorInfo } from '@xsvc/sdk/contract';
+import type { z } from 'zod';
+import type { ToolFailureOutput } from './output-schema.js';
 
 /** A failure as a tool reports it: the spec's code, what it means, and what to do next. */
-export interface ToolFailure {
-  readonly code: string;
-  readonly status?: number;
-  readonly message: string;
-  readonly next_step: string;
-  readonly retry_after_seconds?: number;
-}
+export type ToolFailure = Readonly<z.output<typeof ToolFailureOutput>>;
 
 /** Next steps for codes whose family's default would mislead. */
 const BY_CODE: Readonly<Record<string, string>> = {
@@ -117,14 +113,18 @@ function nextStep(err: ApiError, retryAfter: number | undefined): string {
   }
 }
 
-/** A tool error result (`isError: true`) carrying the failure as text and as structured content. */
-export function failureResult(failure: ToolFailure): CallToolResult {
+/**
+ * A tool error result (`isError: true`) of `action`, carrying the failure as text and as structured content
+ * inside the tool's own envelope (`{ action, data: null, error }`), so that it matches the tool's output
+ * schema: clients that validate error results too (the MCP SDK 1.x) read it instead of refusing it.
+ */
+export function failureResult(action: string, failure: ToolFailure): CallToolResult {
   const status = failure.status !== undefined ? ` (HTTP ${failure.status})` : '';
   return {
     isError: true,
     content: [
       { type: 'text', text: `${failure.code}${status}: ${failure.message}\nNext: ${failure.next_step}` },
     ],
-    structuredContent: { error: failure },
+    structuredContent: { action, data: null, error: failure },
   };
 }

@@ -2,13 +2,27 @@ import { z } from 'zod';
 import { compacted } from './json-schema.js';
 
 /**
+ * A failed call as a tool error result carries it (`isError: true`, `data: null`). Declared in every
+ * envelope because MCP clients validate `structuredContent` against the output schema even on error results
+ * (the 1.x SDK does, and refuses the whole result when it does not match).
+ */
+export const ToolFailureOutput = z.object({
+  code: z.string(),
+  status: z.number().int().optional(),
+  message: z.string(),
+  next_step: z.string(),
+  retry_after_seconds: z.number().optional(),
+});
+
+/**
  * What every read tool answers. One small envelope instead of a union of every action's response: the
  * response schemas would multiply the size of tools/list, and `explore` gives any of them on demand.
  */
 export const ReadOutput = z.object({
   action: z.string(),
-  data: z.unknown().describe('The API answer (its schema: explore).'),
+  data: z.unknown().describe('The API answer (its schema: explore); null when error is set.'),
   next_cursor: z.string().optional().describe('More results: pass it as params.cursor.'),
+  error: ToolFailureOutput.optional().describe('Set on error results only.'),
 });
 export type ReadOutput = z.infer<typeof ReadOutput>;
 

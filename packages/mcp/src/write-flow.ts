@@ -34,7 +34,7 @@ export async function runDurableWrite(
     return success({ action: action.name, data: done, status: done.status, write_action_id: done.id });
   } catch (err) {
     if (err instanceof WriteActionFailedError) {
-      return failureResult(describeFailure(err, ctx.transport.baseUrl));
+      return failureResult(action.name, describeFailure(err, ctx.transport.baseUrl));
     }
     // Still active (the wait ran out or a poll failed): the write stands; report where it is.
     const polled =

@@ -6,7 +6,12 @@
 export { Xsvc, Xsvc as default } from './client/client.js';
 export type { CallParams, CallResult } from './client/core.js';
 export { SDK_VERSION, Transport } from './client/core.js';
-export type { PaymentChallenge, RequestSummary } from './client/errors.js';
+export type {
+  MachinePayment,
+  PaymentChallenge,
+  PaymentReceipt,
+  RequestSummary,
+} from './client/errors.js';
 export {
   AbortError,
   ApiError,
@@ -20,6 +25,8 @@ export {
   NotFoundError,
   PaymentRequiredError,
   PermissionDeniedError,
+  parsePaymentReceipt,
+  paymentAuthorization,
   RateLimitError,
   ServiceError,
   TimeoutError,

@@ -1,13 +1,17 @@
+import { randomUUID } from 'node:crypto';
 import { limits } from '@xsvc/sdk/contract';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { type Clock, systemClock } from './clock.js';
 import type { Config } from './config.js';
 import { type Db, openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { Credits } from './features/billing/credits.js';
 import { RateLimiter, type TierLimits } from './features/rate-limit/rate-limiter.js';
+import { registerBodyParsers } from './http/body-parsers.js';
+import { checkSameOrigin } from './http/csrf.js';
+import { errorHandler } from './http/error-handler.js';
 import type { HandlerMap } from './http/handler.js';
-import { errorHandler, registerOperations } from './http/register.js';
+import { registerOperations } from './http/register.js';
 import type { Platform } from './platform/platform.js';
 import type { Services } from './services.js';
 
@@ -28,6 +32,8 @@ export interface ServerDeps {
   monitorsUsed?: (accountId: string) => Promise<number>;
   /** Check every answer against the contract (default: on under vitest). */
   validateResponses?: boolean;
+  /** Where the log goes (default: standard output); tests read it to find a request's log lines. */
+  logStream?: NodeJS.WritableStream;
 }
 
 /** A built server: the Fastify app (not listening) and its services. */
@@ -46,10 +52,15 @@ export async function buildServer(config: Config, deps: ServerDeps = {}): Promis
   await migrateToLatest(database);
   const clock = deps.clock ?? systemClock;
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    logger: loggerOptions(config, deps.logStream),
     bodyLimit: 1024 * 1024,
     trustProxy: config.trustProxy,
+    // Every request gets a fresh id: the `x-request-id` answer header, and `reqId` on its log lines.
+    genReqId: () => randomUUID(),
+    // Malformed percent-encoding and over-long path parameters fail before routing: same error shape.
+    frameworkErrors: (error, request, reply) => errorHandler(error, request, reply),
   });
+  registerBodyParsers(app);
   let listenUrl = `http://${config.host}:${config.port}`;
   const base: Omit<Services, 'platform'> = {
     config,
@@ -64,16 +75,14 @@ export async function buildServer(config: Config, deps: ServerDeps = {}): Promis
   const platform = await deps.platform(base);
   const services: Services = { ...base, platform };
   app.setErrorHandler(errorHandler);
-  // Spec 1.2: HTTPS only; plain HTTP is redirected with 301. Applies when the configured public URL is https
-  // and the request came in over plain HTTP (directly, or as a proxy reports with X-Forwarded-Proto).
-  // Loopback stays reachable over HTTP for local development and health checks.
-  if (config.publicUrl?.startsWith('https://')) {
-    const publicOrigin = config.publicUrl.replace(/\/+$/, '');
-    app.addHook('onRequest', async (request, reply) => {
-      if (request.protocol === 'https' || isLoopback(request.socket.remoteAddress)) return;
+  const publicOrigin = config.publicUrl ? new URL(config.publicUrl).origin : undefined;
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+    // Spec 1.2: HTTPS only; plain HTTP is redirected with 301 when the public URL is https.
+    if (publicOrigin?.startsWith('https://') && needsHttpsRedirect(request, config.trustProxy))
       return reply.redirect(`${publicOrigin}${request.url}`, 301);
-    });
-  }
+    checkSameOrigin(request, publicOrigin ?? new URL(services.publicUrl()).origin);
+  });
   app.setNotFoundHandler((request, reply) =>
     reply
       .status(404)
@@ -97,6 +106,24 @@ export async function buildServer(config: Config, deps: ServerDeps = {}): Promis
       if (!deps.database) await database.close();
     },
   };
+}
+
+/** Fastify's logger options: off when silent, else at the configured level (to `stream` when given). */
+function loggerOptions(config: Config, stream: NodeJS.WritableStream | undefined) {
+  if (config.logLevel === 'silent') return false;
+  return stream ? { level: config.logLevel, stream } : { level: config.logLevel };
+}
+
+/**
+ * True when a request came in over plain HTTP and is not a local one. Behind a trusted proxy the scheme is
+ * the proxy's `X-Forwarded-Proto` and the client its `X-Forwarded-For` (`request.ip`): a proxy on loopback
+ * forwarding a plain-HTTP request from elsewhere is redirected. Only a direct request from loopback (local
+ * development, health checks) stays reachable over HTTP.
+ */
+function needsHttpsRedirect(request: FastifyRequest, trustProxy: boolean): boolean {
+  if (request.protocol === 'https') return false;
+  const forwarded = trustProxy && request.headers['x-forwarded-proto'] !== undefined;
+  return forwarded || !isLoopback(request.ip);
 }
 
 function isLoopback(address: string | undefined): boolean {

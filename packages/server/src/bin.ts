@@ -1,14 +1,25 @@
 #!/usr/bin/env node
 import { bootstrapOwner } from './bootstrap.js';
 import { ConfigError, configFromEnv } from './config.js';
+import { checkPortFree, PortUnavailableError, portMessage } from './port-check.js';
 import { createServer } from './server.js';
 
 /** `xsvc-server`: reads the configuration from the environment, prepares the database, listens. */
 async function main(): Promise<void> {
   const config = configFromEnv();
+  // The port first: opening the database and seeding take a while and write files.
+  await checkPortFree(config.port, config.host);
   const server = await createServer(config);
+  let address: string;
+  try {
+    address = await server.app.listen({ port: config.port, host: config.host });
+  } catch (err) {
+    await server.close();
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code?.startsWith('E')) throw new PortUnavailableError(portMessage(config.port, config.host, code));
+    throw err;
+  }
   const boot = await bootstrapOwner(server.services.database, config, Date.now());
-  const address = await server.app.listen({ port: config.port, host: config.host });
   const base = server.services.publicUrl();
   const out = process.stdout;
   out.write(
@@ -30,7 +41,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  if (err instanceof ConfigError) {
+  if (err instanceof ConfigError || err instanceof PortUnavailableError) {
     process.stderr.write(`${err.message}\n`);
     process.exit(2);
   }

@@ -22,7 +22,11 @@ export const ConfigSchema = z
       )
       .optional(),
     /** The owner's starting credit grant. */
-    bootstrapCredits: z.coerce.bigint().nonnegative().default(10_000_000n),
+    bootstrapCredits: z.coerce
+      .bigint()
+      .nonnegative()
+      .max(2n ** 63n - 1n)
+      .default(10_000_000n),
     /** Where the first API key is written (0600). */
     keyFile: z.string().default('./.xsvc/owner-api-key'),
     /** Size of the simulated network's seed: `small` for tests, `default` for realistic volumes. */

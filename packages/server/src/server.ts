@@ -4,6 +4,7 @@ import { accountHandlers } from './features/account/handlers.js';
 import { registerCheckoutRoutes } from './features/checkout/routes.js';
 import { compositionHandlers, registerComposition } from './features/composition/index.js';
 import { creditsHandlers } from './features/credits/handlers.js';
+import { registerDashboard } from './features/dashboard/routes.js';
 import { discoveryHandlers } from './features/discovery/handlers.js';
 import { registerDiscoveryRoutes } from './features/discovery/routes.js';
 import { drawHandlers } from './features/draws/handlers.js';
@@ -19,6 +20,7 @@ import { monitorHandlers } from './features/monitors/handlers.js';
 import { keywordMonitorHandlers } from './features/monitors/keyword-handlers.js';
 import { oauthHandlers } from './features/oauth/handlers.js';
 import { registerOAuthRoutes } from './features/oauth/routes.js';
+import { registerPaymentNetworkRoutes } from './features/payments/sim-route.js';
 import { registerGalleryRoutes } from './features/reads/gallery/routes.js';
 import { readHandlers } from './features/reads/index.js';
 import { registerSessionRoutes } from './features/sessions/routes.js';
@@ -62,12 +64,14 @@ export const featureRoutes: readonly RouteRegistrar[] = [
   registerCheckoutRoutes,
   registerGalleryRoutes,
   registerSimRoutes,
+  registerPaymentNetworkRoutes,
   registerWebhookRoutes,
   registerOAuthRoutes,
   registerMcpRoute,
   registerComposition,
   registerSupport,
   registerXAccountRoutes,
+  registerDashboard,
 ];
 
 /**

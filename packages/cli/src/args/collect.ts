@@ -6,6 +6,7 @@ import type { CommandSpec, FlagSpec } from '../table/types.js';
 import { convertScalar } from './convert.js';
 import { fileFromPath } from './files.js';
 import { InputReader } from './input.js';
+import { collectSecrets, refuseInlineSecrets } from './secrets.js';
 
 /** An operation's parameters as typed on the command line. */
 export interface Collected {
@@ -21,14 +22,16 @@ const isPlainObject = (v: unknown): v is Record<string, unknown> =>
   v !== null && typeof v === 'object' && !Array.isArray(v);
 
 /**
- * Gathers an operation's parameters: `--data` first, then positional arguments, then flags (which win).
- * Values are typed per the command table; the contract's schema validates them afterwards.
+ * Gathers an operation's parameters: `--data` first, then positional arguments, then flags (which win),
+ * then the secrets (see `secrets.ts`). Values are typed per the command table; the contract's schema
+ * validates them afterwards.
  */
 export async function collectParams(
   spec: CommandSpec,
   positionals: readonly unknown[],
   opts: OptionValues,
-  io: Pick<CliIO, 'stdin' | 'cwd'>,
+  io: CliIO,
+  dryRun = false,
 ): Promise<Collected> {
   const reader = new InputReader(io);
   const params: Record<string, unknown> = {};
@@ -38,6 +41,7 @@ export async function collectParams(
     const data = await reader.json(opts.data, '--data');
     if (!isPlainObject(data))
       throw new UsageError('--data must be a JSON object', undefined, 'invalid_input', '--data');
+    refuseInlineSecrets(spec, opts.data, data);
     for (const [k, v] of Object.entries(data)) {
       params[k] = v;
       shownAs[k] = `--data ${k}`;
@@ -52,6 +56,7 @@ export async function collectParams(
     shownAs[arg.key] = `<${arg.name}>`;
   });
   for (const f of spec.flags) {
+    if (f.secret) continue;
     const raw = rawValue(f, opts);
     if (raw === undefined) continue;
     const viaAlias = f.alias !== undefined && opts[attributeOf(f.flag)] === undefined;
@@ -76,6 +81,7 @@ export async function collectParams(
     } else params[f.key] = convertScalar(f, raw, name);
     shownAs[f.key] = name;
   }
+  await collectSecrets(spec, opts, params, shownAs, { io, reader, dryRun });
   return { params, files, shownAs };
 }
 

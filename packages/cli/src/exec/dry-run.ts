@@ -1,4 +1,5 @@
 import { type Route, Transport } from '@xsvc/sdk';
+import { redactParams } from '../args/secrets.js';
 import type { Credentials } from '../config/resolve.js';
 import type { Output } from '../output/output.js';
 import { shellQuote } from '../output/shell-quote.js';
@@ -6,7 +7,7 @@ import type { CommandSpec } from '../table/types.js';
 import { jsLiteral } from './js-literal.js';
 
 /** Stands for the key in what a dry run prints: the shell expands it, the key itself is never shown. */
-const KEY_VARIABLE = '$XSVC_API_KEY';
+export const KEY_VARIABLE = '$XSVC_API_KEY';
 /** Headers worth showing; the rest (accept, client id) add noise. */
 const SHOWN_HEADERS = new Set(['x-api-key', 'content-type', 'idempotency-key', 'svc-api-contract']);
 
@@ -20,23 +21,26 @@ export interface DryRun {
   readonly sdk: string;
 }
 
-/** The request a command would send, as a `curl` line and as SDK code, with the key as `$XSVC_API_KEY`. */
+/**
+ * The request a command would send, as a `curl` line and as SDK code, with the key as `$XSVC_API_KEY`
+ * and every secret parameter (a password) as `***`.
+ */
 export function describeRequest(
   spec: CommandSpec,
   route: Route,
-  params: Record<string, unknown>,
+  given: Record<string, unknown>,
   files: Readonly<Record<string, string>>,
   creds: Credentials,
   options: { readonly all: boolean; readonly idempotencyKey?: string | undefined },
 ): DryRun {
+  const params = redactParams(spec, given);
   const transport = new Transport({ baseUrl: creds.baseUrl, ...(spec.auth && { apiKey: KEY_VARIABLE }) });
   const built = transport.build(
     route,
     params,
     options.idempotencyKey ? { idempotencyKey: options.idempotencyKey } : {},
   );
-  const headers: Record<string, string> = {};
-  for (const [k, v] of Object.entries(built.headers)) if (SHOWN_HEADERS.has(k.toLowerCase())) headers[k] = v;
+  const headers = shownHeaders(built.headers);
   const body = built.bodyJson && Object.keys(built.bodyJson).length > 0 ? built.bodyJson : undefined;
   const curl = curlLine(built.method, built.url.href, headers, spec.body, body, files);
   return {
@@ -62,6 +66,18 @@ export function printDryRun(out: Output, dry: DryRun): void {
   out.line(dry.sdk);
 }
 
+/** The headers of a request worth showing in a dry run (the key, the body's type, idempotency). */
+export function shownHeaders(
+  all: Readonly<Record<string, string>>,
+  extra: readonly string[] = [],
+): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const [k, v] of Object.entries(all)) {
+    if (SHOWN_HEADERS.has(k.toLowerCase()) || extra.includes(k.toLowerCase())) headers[k] = v;
+  }
+  return headers;
+}
+
 function withFileNames(
   body: Record<string, unknown>,
   files: Readonly<Record<string, string>>,
@@ -71,7 +87,8 @@ function withFileNames(
   return out;
 }
 
-function curlLine(
+/** A request as a `curl` command line (the key as `$XSVC_API_KEY`, files as `-F name=@path`). */
+export function curlLine(
   method: string,
   url: string,
   headers: Record<string, string>,

@@ -63,8 +63,9 @@ interface Stop {
 
 /**
  * Runs a listing. Without `--all` or `--limit`: one page, printed whole. Otherwise pages are fetched until
- * the end or the limit, items streamed (JSON Lines with `--json`, tab-separated rows when piped, one table
- * at the end on a terminal), progress on stderr. Stopping early prints how to resume on stderr.
+ * the end or the limit, items streamed (tab-separated rows when piped, one table at the end on a
+ * terminal; with `--json` the page object, as without those flags), progress on stderr. Stopping early
+ * prints how to resume on stderr.
  */
 export async function runListing(
   client: Xsvc,
@@ -113,7 +114,29 @@ export async function runListing(
     progress.stop();
     sink.end(complete);
   }
+  if (out.json && complete) out.value(pageOf(first.body, spec, sink.held, stop), spec.items);
   if (stop) printStop(out, ctx.argv, stop);
+}
+
+/**
+ * With `--json`, what `--all` or `--limit` print: the first page's answer (one shape per command, the
+ * same as without those flags) with every item fetched, and its cursor fields saying where it stopped.
+ */
+function pageOf(
+  body: unknown,
+  spec: CommandSpec,
+  items: readonly unknown[],
+  stop: Stop | undefined,
+): unknown {
+  const base = body !== null && typeof body === 'object' ? (body as Record<string, unknown>) : {};
+  const key = spec.items ?? findItems(body, undefined)?.kind ?? 'items';
+  const cursor = stop?.cursor ?? null;
+  const more = stop !== undefined;
+  const position =
+    spec.pagination === 'B'
+      ? { next_cursor: cursor, has_next_page: more }
+      : { nextCursor: cursor, hasMore: more };
+  return { ...base, [key]: items, ...position };
 }
 
 /** True the first time an item's id is seen (a cursor restart may repeat items); items without id pass. */
@@ -143,9 +166,12 @@ function printStop(out: Output, argv: readonly string[], stop: Stop): void {
   else out.note(out.errStyle.dim(`More results: resume with\n  ${resume}${repeats}`));
 }
 
-/** Prints streamed items: JSON Lines, tab-separated rows, or one table at the end on a terminal. */
+/**
+ * Prints streamed items: tab-separated rows, or one table at the end on a terminal; with `--json` it only
+ * holds them, for the one page object printed at the end.
+ */
 class ItemSink {
-  private readonly held: unknown[] = [];
+  readonly held: unknown[] = [];
   private columns: Column[] | undefined;
   private total = 0;
 
@@ -156,9 +182,7 @@ class ItemSink {
 
   add(items: readonly unknown[]): void {
     this.total += items.length;
-    if (this.out.json) {
-      for (const item of items) this.out.jsonLine(item);
-    } else if (this.out.layout.tty) {
+    if (this.out.json || this.out.layout.tty) {
       this.held.push(...items);
     } else if (items.length > 0) {
       this.columns ??= chooseColumns(items, this.kind);
@@ -169,7 +193,7 @@ class ItemSink {
   /** Prints what is held; `complete` false when the listing failed midway (no "No results." then). */
   end(complete: boolean): void {
     if (complete && this.total === 0 && !this.out.json) this.out.note(this.out.errStyle.dim('No results.'));
-    if (this.held.length === 0) return;
+    if (this.held.length === 0 || this.out.json) return;
     const found = findItems(this.held, this.kind) ?? { kind: this.kind, items: this.held };
     for (const line of renderTable(found.items, chooseColumns(found.items, this.kind), this.out.layout)) {
       this.out.line(line);

@@ -14,6 +14,7 @@ import { loadCredentials, notLoggedIn } from './credentials.js';
 import { describeRequest, printDryRun } from './dry-run.js';
 import { runInteractive } from './interactive.js';
 import { listingFlags, listingParams, runListing } from './listing.js';
+import { callWithPayment, paymentModeOf } from './machine-payment.js';
 import { printResult } from './print-result.js';
 import { runWrite, writeFlags } from './write.js';
 
@@ -36,7 +37,7 @@ export async function runOperation(run: OperationRun): Promise<void> {
   const { spec, state, globals } = run;
   const { io } = state;
   const out = makeOutput(io, globals);
-  const collected = await collectParams(spec, run.positionals, run.opts, io);
+  const collected = await collectParams(spec, run.positionals, run.opts, io, globals.dryRun);
   await validateParams(spec, collected);
   const listing = spec.pagination ? listingFlags(run.opts) : undefined;
   const write = spec.write ? writeFlags(run.opts) : undefined;
@@ -72,8 +73,11 @@ export async function runOperation(run: OperationRun): Promise<void> {
     return;
   }
   const target = spec.response === 'binary' ? binaryTarget(io, run.opts) : undefined;
-  if (spec.auth && creds.apiKey === undefined) throw notLoggedIn(creds);
-  const client = createClient(io, creds, out);
+  const payment = paymentModeOf(spec, run.opts, creds);
+  if (spec.auth && creds.apiKey === undefined && !payment) throw notLoggedIn(creds);
+  // A machine-paid call is anonymous (`apiKey: ''` keeps the SDK from reading XSVC_API_KEY): the payment,
+  // not the account's credits, pays for it.
+  const client = createClient(io, payment ? { ...creds, apiKey: '' } : creds, out);
   const ctx = {
     io,
     out,
@@ -84,6 +88,10 @@ export async function runOperation(run: OperationRun): Promise<void> {
   };
   if (listing) return runListing(client, route, spec, params, listing, ctx);
   if (write) return runWrite(client, route, params, write, ctx);
+  if (payment) {
+    const paid = await callWithPayment<unknown>(client, route, params, { io, out, creds, mode: payment });
+    return printResult(out, paid.data, spec.items);
+  }
   const spinner = startSpinner(io.stderr, `${spec.path.join(' ')}…`);
   let res: Awaited<ReturnType<typeof client.transport.call<unknown>>>;
   try {

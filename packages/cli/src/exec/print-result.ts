@@ -7,7 +7,7 @@ import { findItems, renderItems, renderRecord } from '../output/render.js';
  */
 export function printResult(out: Output, body: unknown, itemsKey: string | undefined): void {
   if (out.json) {
-    out.value(body ?? null);
+    out.value(body ?? null, itemsKey);
     return;
   }
   if (body === undefined || body === '') return;

@@ -1,10 +1,11 @@
 import { type CliIO, noColor } from '../io.js';
+import { type JsonShape, shapedLines } from './json-shape.js';
 import { makeStyle, type Style } from './style.js';
 import type { TableLayout } from './table.js';
 
 /** Where a command prints: results on stdout, notes and progress on stderr. */
 export interface Output {
-  /** `--json`: results as JSON (JSON Lines for streamed listings), errors as JSON on stderr. */
+  /** `--json`: results as JSON (one shape per command), errors as JSON on stderr. */
   readonly json: boolean;
   /** How stdout lays out tables. */
   readonly layout: TableLayout;
@@ -14,10 +15,11 @@ export interface Output {
   line(text: string): void;
   /** Prints a note on stderr (hints, next cursors, confirmations). */
   note(text: string): void;
-  /** Prints a value as indented JSON on stdout. */
-  value(value: unknown): void;
-  /** Prints a value as one JSON line on stdout (JSON Lines). */
-  jsonLine(value: unknown): void;
+  /**
+   * Prints a value as indented JSON on stdout, shaped by `--json <fields>` and `--jq` (`itemsKey` names
+   * the list of a listing, whose items the fields select).
+   */
+  value(value: unknown, itemsKey?: string): void;
 }
 
 /** Options that shape the output. */
@@ -25,11 +27,14 @@ export interface OutputFlags {
   readonly json: boolean;
   /** False with `--no-color`. */
   readonly color: boolean;
+  /** `--json <fields>` and `--jq`. */
+  readonly shape?: JsonShape | undefined;
 }
 
 /** The output of one run: colours only on a terminal and without `NO_COLOR` / `--no-color`. */
 export function makeOutput(io: CliIO, flags: OutputFlags): Output {
   const colorAllowed = flags.color && !noColor(io.env);
+  const shape = flags.shape ?? {};
   const tty = io.stdout.isTTY === true;
   const layout: TableLayout = {
     tty,
@@ -42,12 +47,8 @@ export function makeOutput(io: CliIO, flags: OutputFlags): Output {
     errStyle: makeStyle(colorAllowed && io.stderr.isTTY === true),
     line: (text) => void io.stdout.write(`${text}\n`),
     note: (text) => void io.stderr.write(`${text}\n`),
-    value: (value) => void io.stdout.write(`${JSON.stringify(value, jsonReplacer, 2)}\n`),
-    jsonLine: (value) => void io.stdout.write(`${JSON.stringify(value, jsonReplacer)}\n`),
+    value: (value, itemsKey) => {
+      for (const line of shapedLines(value, shape, itemsKey)) io.stdout.write(`${line}\n`);
+    },
   };
-}
-
-/** Bigints (never in answers, but possible in a hand-made value) as strings, not a crash. */
-function jsonReplacer(_key: string, value: unknown): unknown {
-  return typeof value === 'bigint' ? value.toString() : value;
 }

@@ -27,7 +27,14 @@ export function buildProgram(
   const program = new Command('xsvc')
     .description(ABOUT)
     .version(VERSION, '-v, --version', 'Print the version.')
-    .option('--json', 'Print JSON (JSON Lines for --all); errors as JSON on stderr.')
+    .option(
+      '--json',
+      'Print the answer as JSON, one shape per command (with --all or --limit too); `--json id,text` keeps these fields. Errors as JSON on stderr.',
+    )
+    .option(
+      '--jq <filter>',
+      'Filter the JSON output with a jq expression (implies --json); strings print raw.',
+    )
     .option('--profile <name>', 'Use this saved profile (default: XSVC_PROFILE, then the current one).')
     .option(
       '--base-url <url>',

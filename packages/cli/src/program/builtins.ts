@@ -33,7 +33,7 @@ export function registerBuiltins(program: Command, state: RunState, wants: (name
     )
     .action(async (_opts: unknown, cmd: Command) => {
       const { login } = await import('../commands/login.js');
-      await login(state, globalsOf(cmd), cmd.opts());
+      await login(state, globalsOf(cmd, state), cmd.opts());
     });
 
   program
@@ -42,7 +42,7 @@ export function registerBuiltins(program: Command, state: RunState, wants: (name
     .addHelpText('after', '\nExample:\n  $ xsvc logout --profile local\n')
     .action(async (_opts: unknown, cmd: Command) => {
       const { logout } = await import('../commands/profiles.js');
-      await logout(state, globalsOf(cmd));
+      await logout(state, globalsOf(cmd, state));
     });
 
   const profiles = program.command('profiles').summary('list, use, remove');
@@ -54,7 +54,7 @@ export function registerBuiltins(program: Command, state: RunState, wants: (name
       .addHelpText('after', '\nExample:\n  $ xsvc profiles list\n')
       .action(async (_opts: unknown, cmd: Command) => {
         const { listProfiles } = await import('../commands/profiles.js');
-        await listProfiles(state, globalsOf(cmd));
+        await listProfiles(state, globalsOf(cmd, state));
       });
     profiles
       .command('use')
@@ -63,7 +63,7 @@ export function registerBuiltins(program: Command, state: RunState, wants: (name
       .addHelpText('after', '\nExample:\n  $ xsvc profiles use local\n')
       .action(async (name: string, _opts: unknown, cmd: Command) => {
         const { useProfile } = await import('../commands/profiles.js');
-        await useProfile(state, globalsOf(cmd), name);
+        await useProfile(state, globalsOf(cmd, state), name);
       });
     profiles
       .command('remove')
@@ -72,7 +72,46 @@ export function registerBuiltins(program: Command, state: RunState, wants: (name
       .addHelpText('after', '\nExample:\n  $ xsvc profiles remove old\n')
       .action(async (name: string, _opts: unknown, cmd: Command) => {
         const { removeProfile } = await import('../commands/profiles.js');
-        await removeProfile(state, globalsOf(cmd), name);
+        await removeProfile(state, globalsOf(cmd, state), name);
+      });
+  }
+
+  const api = program
+    .command('api')
+    .summary("Send any request to the service with the profile's key (the raw escape hatch)");
+  if (wants('api')) {
+    const collect = (value: string, previous: string[] | undefined): string[] => [...(previous ?? []), value];
+    api
+      .description(
+        'Sends a request to any path of the service with the key of the profile, and prints the JSON answer.\n' +
+          'Fields go to the query of a GET or DELETE, to a JSON body otherwise; the method is POST when a body\n' +
+          'is sent and none is named. --paginate follows both cursor styles (after/nextCursor and\n' +
+          'cursor/next_cursor) and prints one page object holding every item.',
+      )
+      .argument('<method-or-path>', 'GET, POST, PUT, PATCH or DELETE, then the path; or the path alone.')
+      .argument('[path]', 'The path on the service, e.g. /api/v1/x/tweets/search.')
+      .option('-X, --method <method>', 'The HTTP method (default GET, or POST with a body).')
+      .option('-f, --raw-field <key=value>', 'A field as text (repeatable).', collect)
+      .option(
+        '-F, --field <key=value>',
+        'A typed field: true, false, null, numbers, @file for its text (repeatable).',
+        collect,
+      )
+      .option('-H, --header <name:value>', 'An extra request header (repeatable).', collect)
+      .option('--input <file>', 'A JSON body from a file, or - for stdin (fields are added to it).')
+      .option('--paginate', 'Follow every page of a GET listing.')
+      .addHelpText(
+        'after',
+        '\nExamples:\n  $ xsvc api GET /api/v1/x/tweets/search -f q=hello --paginate\n  $ xsvc api /api/v1/account --jq .plan\n  $ xsvc api POST /api/v1/monitors --input monitor.json\n',
+      )
+      .action(async (first: string, second: string | undefined, _opts: unknown, cmd: Command) => {
+        const { apiRequest } = await import('../commands/api.js');
+        await apiRequest(
+          state,
+          globalsOf(cmd, state),
+          second === undefined ? [first] : [first, second],
+          cmd.opts(),
+        );
       });
   }
 
@@ -129,7 +168,7 @@ export function registerBuiltins(program: Command, state: RunState, wants: (name
         .addHelpText('after', '\nExample:\n  $ xsvc write-actions watch wa_123\n')
         .action(async (id: string, _opts: unknown, cmd: Command) => {
           const { watchWriteAction } = await import('../commands/watch.js');
-          await watchWriteAction(state, globalsOf(cmd), id, cmd.opts());
+          await watchWriteAction(state, globalsOf(cmd, state), id, cmd.opts());
         });
     }
   }

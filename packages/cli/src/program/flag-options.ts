@@ -39,6 +39,10 @@ function describeFlag(f: FlagSpec): string {
 
 /** Adds one parameter flag (and its alias and negation, hidden) to a command. */
 export function addFlag(cmd: Command, f: FlagSpec): void {
+  if (f.secret) {
+    addSecretFlag(cmd, f, f.secret);
+    return;
+  }
   const meta =
     f.type === 'number' ? 'n' : f.type === 'list' ? 'values' : f.type === 'file' ? 'path' : 'value';
   if (f.type === 'boolean') {
@@ -57,13 +61,26 @@ export function addFlag(cmd: Command, f: FlagSpec): void {
   }
 }
 
+/**
+ * A secret's flags: `--<flag>-stdin` reads it from stdin; `--<flag> <value>` stays declared (hidden) only
+ * so that using it gets a clear usage error instead of "unknown option" (see `args/secrets.ts`).
+ */
+function addSecretFlag(cmd: Command, f: FlagSpec, env: string): void {
+  const what = (f.description ?? f.flag).replace(/\.$/, '');
+  const when = f.required ? 'asked for (hidden) on a terminal' : 'left out when neither is given';
+  cmd.addOption(
+    new Option(`--${f.flag}-stdin`, `${what}, read from stdin (else ${env}; else ${when}). Never printed.`),
+  );
+  cmd.addOption(new Option(`--${f.flag} <value>`).hideHelp());
+}
+
 /** Adds the CLI's own per-command flags: `--data`, and listing, write or file flags where they apply. */
 export function addCommandFlags(cmd: Command, spec: CommandSpec): void {
   if (spec.flags.length > 0 || spec.body) {
     cmd.option('--data <json>', 'Parameters as a JSON object, @file.json, or - for stdin (flags win).');
   }
   if (spec.pagination) {
-    cmd.option('--all', 'Fetch every page (JSON Lines with --json).');
+    cmd.option('--all', 'Fetch every page (with --json: one page object holding every item).');
     cmd.option('--limit <n>', 'Stop after this many items, fetching more pages as needed.');
     cmd.option('--cursor <cursor>', 'Resume from a cursor printed by an earlier run.');
   }
@@ -75,4 +92,6 @@ export function addCommandFlags(cmd: Command, spec: CommandSpec): void {
   }
   if (spec.response === 'binary')
     cmd.option('-o, --output <file>', 'Write the file here (else stdout, when piped).');
+  if (spec.machinePayment !== undefined)
+    cmd.option('--pay', 'Pay this call with a machine payment instead of credits, without asking first.');
 }

@@ -1,4 +1,6 @@
 import type { Command } from 'commander';
+import type { JsonShape } from '../output/json-shape.js';
+import type { RunState } from './run-state.js';
 
 /** The options every command takes (declared on the program). */
 export interface GlobalFlags {
@@ -7,13 +9,16 @@ export interface GlobalFlags {
   readonly baseUrl?: string;
   readonly dryRun: boolean;
   readonly color: boolean;
+  /** `--json <fields>` and `--jq` (which implies `--json`). */
+  readonly shape?: JsonShape | undefined;
 }
 
 /** The global options as a command sees them (given before or after the command's name). */
-export function globalsOf(cmd: Command): GlobalFlags {
+export function globalsOf(cmd: Command, state: Pick<RunState, 'shape'>): GlobalFlags {
   const o = cmd.optsWithGlobals() as Record<string, unknown>;
   return {
-    json: o.json === true,
+    json: o.json === true || state.shape?.jq !== undefined,
+    shape: state.shape,
     dryRun: o.dryRun === true,
     color: o.color !== false,
     ...(typeof o.profile === 'string' && { profile: o.profile }),
@@ -22,7 +27,7 @@ export function globalsOf(cmd: Command): GlobalFlags {
 }
 
 /** Options that take a value, so that their value is not mistaken for a command name. */
-const VALUED = new Set(['--profile', '--base-url']);
+const VALUED = new Set(['--profile', '--base-url', '--jq']);
 
 /**
  * The command words of a command line before commander parses it (`['tweets', 'search']`), skipping the
@@ -44,7 +49,9 @@ export function scanGlobals(argv: readonly string[]): GlobalFlags {
   const end = argv.indexOf('--');
   const head = end < 0 ? argv : argv.slice(0, end);
   return {
-    json: head.includes('--json'),
+    json: head.some(
+      (a) => a === '--json' || a.startsWith('--json=') || a === '--jq' || a.startsWith('--jq='),
+    ),
     dryRun: head.includes('--dry-run'),
     color: !head.includes('--no-color'),
   };

@@ -65,6 +65,6 @@ export function attachInteractive(cmd: Command, spec: InteractiveCommandSpec, st
       if (value !== undefined) raw[a.key] = value;
     });
     const { runInteractiveCommand } = await import('../exec/interactive-command.js');
-    state.exitCode = await runInteractiveCommand(spec, raw, state, globalsOf(command));
+    state.exitCode = await runInteractiveCommand(spec, raw, state, globalsOf(command, state));
   });
 }

@@ -46,7 +46,7 @@ export function addOperationCommand(
       spec,
       positionals: command.processedArgs,
       opts: command.opts(),
-      globals: globalsOf(command),
+      globals: globalsOf(command, state),
       state,
       interactive,
     });

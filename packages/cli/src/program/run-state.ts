@@ -1,4 +1,5 @@
 import type { CliIO } from '../io.js';
+import type { JsonShape } from '../output/json-shape.js';
 
 /** What one run shares between the program and its actions. */
 export interface RunState {
@@ -7,4 +8,6 @@ export interface RunState {
   readonly argv: readonly string[];
   /** Set by an action that ends with a code other than 0 (8: a write still pending). */
   exitCode: number;
+  /** `--json <fields>` and the compiled `--jq` filter, when given. */
+  shape?: JsonShape;
 }

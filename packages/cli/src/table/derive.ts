@@ -35,6 +35,17 @@ export function reservedFlags(op: AnyOperation): Set<string> {
 /** Shorter second names for long, common parameters. */
 const ALIASES: Readonly<Record<string, string>> = { eventTypes: 'events' };
 
+/**
+ * Parameters that are secrets: read from stdin, an environment variable or a hidden prompt, never from
+ * the command line, and redacted wherever the CLI prints a request.
+ */
+const SECRET_PARAMS = new Set(['password', 'totp_secret', 'client_secret']);
+
+/** The environment variable a secret flag is read from (`totp-secret` → `XSVC_TOTP_SECRET`). */
+export function secretEnv(flag: string): string {
+  return `XSVC_${flag.replace(/-/g, '_').toUpperCase()}`;
+}
+
 /** Parameters that name the acting connected account: never the "obvious" positional one. */
 const CONTEXT_PARAMS = new Set(['account']);
 
@@ -92,7 +103,7 @@ export function deriveCommand(op: AnyOperation): CommandSpec {
     route: op.path,
     summary: op.summary,
     ...(op.description !== undefined && { description: op.description }),
-    example: op.example ?? op.sdk.map(kebab).join(' '),
+    example: withoutSecrets(op.example ?? op.sdk.map(kebab).join(' '), flags),
     args,
     flags,
     auth: !op.auth.includes('none'),
@@ -104,6 +115,9 @@ export function deriveCommand(op: AnyOperation): CommandSpec {
     ...(isRedirect(op.success[0]) && { redirect: true }),
     ...(op.responseKind && op.responseKind !== 'json' && { response: op.responseKind }),
     ...(op.deprecated?.operation && { deprecated: true }),
+    ...(op.auth.includes('payment') &&
+      op.cost.kind === 'per_call' &&
+      op.cost.mppMicroUsd !== undefined && { machinePayment: op.cost.mppMicroUsd }),
   };
 }
 
@@ -129,7 +143,21 @@ function flagFor(
     ...(description !== undefined && { description }),
     ...(ALIASES[key] !== undefined && { alias: ALIASES[key] }),
     ...(deprecated !== undefined && { deprecated }),
+    ...(SECRET_PARAMS.has(key) && { secret: secretEnv(flag) }),
   };
+}
+
+/**
+ * An example without its secret flags (`--password "$X_PASSWORD"`): the CLI refuses secrets as values,
+ * and an example must work as printed. The secrets then come from their variables or a prompt.
+ */
+function withoutSecrets(example: string, flags: readonly FlagSpec[]): string {
+  let out = example;
+  for (const f of flags) {
+    if (!f.secret) continue;
+    out = out.replace(new RegExp(` --${f.flag}(?:=| )(?:"[^"]*"|'[^']*'|\\S+)`, 'g'), '');
+  }
+  return out;
 }
 
 function argFor(
@@ -149,7 +177,7 @@ function argFor(
  * --events …`). The acting account never is.
  */
 function obviousParam(flags: readonly FlagSpec[]): FlagSpec | undefined {
-  const required = flags.filter((f) => f.required && !CONTEXT_PARAMS.has(f.key));
+  const required = flags.filter((f) => f.required && !CONTEXT_PARAMS.has(f.key) && !f.secret);
   const typed = (f: FlagSpec) => f.type !== 'json' && f.type !== 'file';
   if (required.length === 1 && typed(required[0]!)) return required[0];
   const single = required.filter((f) => f.type !== 'list' && typed(f));

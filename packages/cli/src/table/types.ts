@@ -35,6 +35,11 @@ export interface FlagSpec {
   readonly alias?: string;
   /** The replacement, when the parameter is deprecated. */
   readonly deprecated?: string;
+  /**
+   * A secret (a password, a TOTP secret): never taken as a value on the command line, where it would end
+   * up in the shell's history. It comes from `--<flag>-stdin`, this environment variable, or a hidden prompt.
+   */
+  readonly secret?: string;
 }
 
 /** A positional argument: a path parameter, or the one obvious required parameter (a search query). */
@@ -82,4 +87,9 @@ export interface CommandSpec {
   /** What the success answer carries when it is not JSON. */
   readonly response?: 'binary' | 'text' | 'empty';
   readonly deprecated?: boolean;
+  /**
+   * The machine-payment price in micro-US-dollars, when the operation accepts `Authorization: Payment`
+   * (spec 5.4): the command then takes `--pay`, and without an API key it offers to pay on a terminal.
+   */
+  readonly machinePayment?: number;
 }

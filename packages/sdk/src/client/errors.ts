@@ -86,7 +86,21 @@ export interface PaymentChallenge {
   readonly intent?: string;
   /** The decoded `request` parameter (amount, currency, recipient), when it is base64url JSON. */
   readonly request?: unknown;
+  /** When the challenge stops being payable (RFC 3339), when the service says. */
+  readonly expires?: string;
+  /** Every auth-param exactly as sent (`request` still encoded): what a credential echoes back. */
+  readonly params: Readonly<Record<string, string>>;
   readonly raw: string;
+}
+
+/**
+ * A payment the caller made for a challenge, on the challenge's payment network: the method payload the
+ * network gave back (for the simulated platform's network, the `payload` of `POST /sim/payments`), and the
+ * payer's identity when the method names one.
+ */
+export interface MachinePayment {
+  readonly payload: unknown;
+  readonly source?: string;
 }
 
 /**
@@ -104,6 +118,56 @@ export class PaymentRequiredError extends ApiError {
   }
   get guestWalletAction(): unknown {
     return pick(this.body, 'action') ?? pick(this.body, 'guest_wallet');
+  }
+  /**
+   * The `Authorization` value that retries this call with a payment the caller made explicitly for
+   * {@link paymentChallenge}. The SDK never pays and never retries by itself: pass the value as a header of
+   * the retried call. Throws a `TypeError` when the answer carried no Payment challenge.
+   */
+  paymentAuthorization(payment: MachinePayment): string {
+    const challenge = this.paymentChallenge;
+    if (!challenge) throw new TypeError('this 402 answer carries no Payment challenge');
+    return paymentAuthorization(challenge, payment);
+  }
+}
+
+/** `Authorization: Payment <base64url JSON>` (spec 5.4): the challenge's parameters and the method payload. */
+export function paymentAuthorization(challenge: PaymentChallenge, payment: MachinePayment): string {
+  const credential = {
+    challenge: challenge.params,
+    ...(payment.source !== undefined && { source: payment.source }),
+    payload: payment.payload,
+  };
+  return `Payment ${base64url(JSON.stringify(credential))}`;
+}
+
+/** A `Payment-Receipt` header (spec 5.4): the settled payment's reference and time. */
+export interface PaymentReceipt {
+  readonly status?: string;
+  readonly method?: string;
+  readonly reference?: string;
+  readonly timestamp?: string;
+  readonly [key: string]: unknown;
+}
+
+/** Decodes a `Payment-Receipt` value; undefined when it is not base64url JSON. */
+export function parsePaymentReceipt(header: string): PaymentReceipt | undefined {
+  const v = decodeBase64urlJson(header.trim());
+  return v && typeof v === 'object' && !Array.isArray(v) ? (v as PaymentReceipt) : undefined;
+}
+
+function base64url(text: string): string {
+  let bin = '';
+  for (const b of new TextEncoder().encode(text)) bin += String.fromCharCode(b);
+  return btoa(bin).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+function decodeBase64urlJson(value: string): unknown {
+  try {
+    const b64 = value.replace(/-/g, '+').replace(/_/g, '/');
+    return JSON.parse(new TextDecoder().decode(Uint8Array.from(atob(b64), (c) => c.charCodeAt(0))));
+  } catch {
+    return undefined;
   }
 }
 /** 403: permissions or account health. */
@@ -212,21 +276,15 @@ export function parsePaymentChallenge(header: string): PaymentChallenge | undefi
   for (const p of m[1]!.matchAll(/([A-Za-z_][\w-]*)\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^\s,]+))/g)) {
     params[p[1]!.toLowerCase()] = (p[2] ?? p[3] ?? '').replace(/\\(.)/g, '$1');
   }
-  let request: unknown;
-  if (params.request) {
-    try {
-      const b64 = params.request.replace(/-/g, '+').replace(/_/g, '/');
-      request = JSON.parse(new TextDecoder().decode(Uint8Array.from(atob(b64), (c) => c.charCodeAt(0))));
-    } catch {
-      request = params.request;
-    }
-  }
+  const request = params.request ? (decodeBase64urlJson(params.request) ?? params.request) : undefined;
   return {
     ...(params.id !== undefined && { id: params.id }),
     ...(params.realm !== undefined && { realm: params.realm }),
     ...(params.method !== undefined && { method: params.method }),
     ...(params.intent !== undefined && { intent: params.intent }),
     ...(request !== undefined && { request }),
+    ...(params.expires !== undefined && { expires: params.expires }),
+    params,
     raw: header,
   };
 }

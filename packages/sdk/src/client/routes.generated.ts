@@ -147,6 +147,6 @@ export const routes = routeTable({
   getHealth: ["GET /health", "i"],
   oauthAuthorize: ["GET /api/oauth/authorize", "ie"],
   oauthToken: ["POST /api/oauth/token", "f", {"s":["access_token","expires_in","refresh_token","token_type"]}],
-  oauthRegister: ["POST /api/oauth/register", "j", {"s":["client_id","client_name","client_secret","grant_types","redirect_uris","response_types","token_endpoint_auth_method"]}],
+  oauthRegister: ["POST /api/oauth/register", "j", {"s":["client_id","client_id_issued_at","client_name","client_secret","client_secret_expires_at","grant_types","redirect_uris","response_types","token_endpoint_auth_method"]}],
   oauthRevoke: ["POST /api/oauth/revoke", "fe"],
 });

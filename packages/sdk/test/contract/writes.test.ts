@@ -129,17 +129,12 @@ const pending: WriteAction = {
   pollAfterMs: 2000,
   charged: false,
   chargedCredits: '0',
-  billing: { status: 'pending', credits: '1' },
-  request: {
-    hash: 'a'.repeat(64),
-    idempotencyKey: 'post-2026-05-01-001',
-    method: 'POST',
-    path: '/api/v1/x/tweets',
-  },
-  account: { id: '1843', xUserId: '44196397', xUsername: 'myhandle' },
-  target: {},
+  billing: { status: 'pending', charged: false, chargedCredits: '0', plannedCredits: '1' },
+  request: { hash: 'a'.repeat(64), payload: { text: 'hello' } },
+  account: { id: '1843', username: 'myhandle' },
+  target: null,
   targetId: null,
-  result: { type: 'tweet' },
+  result: null,
   nextAction: {
     type: 'poll',
     afterMs: 2000,
@@ -172,13 +167,13 @@ const done: WriteAction = {
   pollAfterMs: null,
   charged: true,
   chargedCredits: '1',
-  billing: { status: 'charged', credits: '1', chargedAt: '2026-05-01T10:00:03Z' },
-  request: { hash: 'b'.repeat(64) },
-  account: { id: '1843' },
+  billing: { status: 'charged', charged: true, chargedCredits: '1', plannedCredits: '1' },
+  request: { hash: 'b'.repeat(64), payload: null },
+  account: { id: '1843', username: 'myhandle' },
   target: { type: 'tweet', id: '1790000000000000000' },
   targetId: '1790000000000000000',
-  result: { type: 'state_change', active: true },
-  nextAction: { type: 'none' },
+  result: { type: 'state_change', state: 'liked' },
+  nextAction: null,
   idempotent: false,
   sendDispatched: true,
   createdAt: '2026-05-01T10:00:00Z',
@@ -283,7 +278,11 @@ describe('WriteActionSchema', () => {
   it('the strict check rejects unknown fields and values; the loose read accepts them', () => {
     bad(strictify(WriteActionSchema), { ...pending, surprise: 1 });
     bad(strictify(WriteActionSchema), { ...pending, status: 'queued' });
-    bad(strictify(WriteActionSchema), { ...pending, request: { hash: 'not-a-hash' } });
+    bad(strictify(WriteActionSchema), { ...pending, request: { hash: 'not-a-hash', payload: null } });
+    // The reference's nextAction enum has no `none`: a finished write has a null nextAction.
+    bad(strictify(WriteActionSchema), { ...done, nextAction: { type: 'none' } });
+    bad(strictify(WriteActionSchema), { ...pending, billing: { status: 'pending', credits: '1' } });
+    bad(strictify(WriteActionSchema), { ...pending, account: { id: '1843', xUsername: 'myhandle' } });
     ok(loosen(WriteActionSchema), {
       ...pending,
       status: 'queued',

@@ -11,6 +11,8 @@ import * as m0008 from './migrations/0008-x-accounts-writes.js';
 import * as m0009 from './migrations/0009-composition-support.js';
 import * as m0010 from './migrations/0010-oauth.js';
 import * as m0011 from './migrations/0011-guest-wallets.js';
+import * as m0012 from './migrations/0012-write-action-payload.js';
+import * as m0013 from './migrations/0013-machine-payments.js';
 
 /** The one set of migrations, for SQLite and Postgres alike, in order. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -25,6 +27,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0009-composition-support': m0009,
   '0010-oauth': m0010,
   '0011-guest-wallets': m0011,
+  '0012-write-action-payload': m0012,
+  '0013-machine-payments': m0013,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -148,6 +148,8 @@ export interface WriteActionsTable {
   account_id: string;
   idempotency_key: string;
   request_hash: string;
+  /** The sanitized payload sent to the platform (JSON); null on actions stored before it was kept. */
+  request_payload: string | null;
   request_id: string;
   method: string;
   path: string;
@@ -180,6 +182,17 @@ export interface WriteActionsTable {
 }
 
 /** Secrets the server generated for itself (the session encryption secret without `XSVC_SECRET_KEY`). */
+/** A machine payment made on the local payment network (spec 5.4); settled once by the request it pays. */
+export interface MppPaymentsTable {
+  reference: string;
+  challenge_id: string;
+  amount: string;
+  currency: string;
+  paid_at: Int;
+  settled_at: Int | null;
+  settled_operation: string | null;
+}
+
 export interface ServerSecretsTable {
   name: string;
   value: string;
@@ -840,6 +853,7 @@ export interface Database {
   x_login_failures: XLoginFailuresTable;
   write_actions: WriteActionsTable;
   server_secrets: ServerSecretsTable;
+  mpp_payments: MppPaymentsTable;
   simulated_credentials: SimulatedCredentialsTable;
   simulated_login_flows: SimulatedLoginFlowsTable;
   simulated_sessions: SimulatedSessionsTable;

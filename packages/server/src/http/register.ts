@@ -1,13 +1,18 @@
 import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
 import { type AnyOperation, operations, strictify, toOptInContract } from '@xsvc/sdk/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { authenticate, type Principal } from '../features/auth/authenticate.js';
-import { oauthRejection } from '../features/oauth/handlers.js';
+import { authenticate, PAYMENT_PRINCIPAL, type Principal } from '../features/auth/authenticate.js';
+import { withPaymentOptions } from '../features/payments/options.js';
+import { guestWalletAction, paymentRequired } from '../features/payments/required.js';
+import { settlePayment } from '../features/payments/settle.js';
 import { type Tier, tierOf } from '../features/rate-limit/rate-limiter.js';
 import type { Services } from '../services.js';
-import { errorBody, HttpError } from './errors.js';
+import { acceptEncoding } from './body-parsers.js';
+import { HttpError } from './errors.js';
 import { Answer, type Handler, type HandlerContext, type HandlerMap } from './handler.js';
+import { assertWellFormed } from './well-formed.js';
 
 /** Fastify's `:name` form of a contract path. */
 export function fastifyPath(path: string): string {
@@ -44,6 +49,7 @@ function invalidCode(op: AnyOperation, error: z.ZodError): string {
 
 function parse<T>(op: AnyOperation, schema: z.ZodType<T> | null, value: unknown, where: string): T {
   if (!schema) return undefined as T;
+  assertWellFormed(value, where);
   const r = schema.safeParse(value ?? {});
   if (!r.success) throw new HttpError(invalidCode(op, r.error), describeIssue(where, r.error));
   return r.data;
@@ -121,9 +127,13 @@ export function registerOperations(
     const handler = (handlers as Record<string, Handler | undefined>)[op.id];
     if (!handler) continue;
     const route = routeOf(op, handler, options);
+    const url = fastifyPath(op.path);
+    const encoding = op.bodyEncoding ?? 'json';
+    if (op.body && encoding !== 'json') acceptEncoding(app, encoding, [`${op.method} ${url}`]);
     app.route({
       method: op.method,
-      url: fastifyPath(op.path),
+      url,
+      config: { body: op.body ? 'some' : 'none' },
       handler: (request, reply) => run(route, request, reply, services),
     });
   }
@@ -139,6 +149,7 @@ function header(request: FastifyRequest, name: string): string | undefined {
 async function principalOf(
   route: Route,
   request: FastifyRequest,
+  reply: FastifyReply,
   services: Services,
   now: number,
 ): Promise<Principal | undefined> {
@@ -157,32 +168,33 @@ async function principalOf(
       throw new HttpError('unauthenticated', `this operation does not accept ${principal.mode} credentials`);
     return principal;
   }
+  const authorization = header(request, 'authorization');
+  if (route.mppMicroUsd && authorization && /^\s*Payment\s/i.test(authorization)) {
+    // A machine payment (spec 5.4): settled once, before the read; every answer from here on, errors
+    // included, carries its receipt. The read itself charges nothing else.
+    const receipt = await settlePayment(services, route.op.id, route.mppMicroUsd, authorization);
+    reply.header('payment-receipt', receipt);
+    return PAYMENT_PRINCIPAL;
+  }
   if (!route.anonymousAllowed)
     throw new HttpError('unauthenticated', 'this operation needs an API key, a bearer token or a session');
   // Anonymous paid reads (spec 5.4, 5.5): offer a guest wallet (and, on the 7 fixed-price reads, a machine
   // payment challenge); nothing is ever charged or started without the caller's explicit action.
-  const action = { type: 'guest_wallet', createUrl: `${services.publicUrl()}/api/v1/guest-wallets` };
   if (route.mppMicroUsd) {
-    const payment = Buffer.from(
-      JSON.stringify({
-        amount: String(route.mppMicroUsd),
-        currency: 'usd-micro',
-        recipient: services.publicUrl(),
-      }),
-    ).toString('base64url');
-    throw new HttpError(
+    throw await paymentRequired(
+      services,
+      route.mppMicroUsd,
       'no_credits',
       'pay this call with a machine payment, or use an API key or guest key',
-      { action },
-      402,
-      {
-        'www-authenticate': `Payment id="${randomUUID()}", realm="svc", method="tempo", intent="charge", request="${payment}"`,
-      },
     );
   }
-  throw new HttpError('unauthenticated', 'this paid read needs an API key or a guest key', { action }, 401, {
-    'www-authenticate': 'Bearer realm="svc"',
-  });
+  throw new HttpError(
+    'unauthenticated',
+    'this paid read needs an API key or a guest key',
+    { action: guestWalletAction(services) },
+    401,
+    { 'www-authenticate': 'Bearer realm="svc"' },
+  );
 }
 
 async function run(
@@ -193,11 +205,10 @@ async function run(
 ): Promise<unknown> {
   const { op } = route;
   const optIn = request.headers['svc-api-contract'] === '2026-04-29';
-  const requestId = randomUUID();
-  reply.header('x-request-id', requestId);
+  const requestId = request.id;
   const now = services.clock.now();
-  const principal = await principalOf(route, request, services, now);
-  if (principal) {
+  const principal = await principalOf(route, request, reply, services, now);
+  if (principal && principal.mode !== 'payment') {
     const rl = await services.rateLimiter.hit(principal.accountId, route.tier, now);
     reply.header('x-ratelimit-remaining', String(rl.remaining));
   }
@@ -219,14 +230,21 @@ async function run(
     },
   };
   if (op.deprecated) deprecationHeaders(op, request, reply, services);
-  const result = await route.handler(ctx as never);
+  let result: unknown;
+  try {
+    result = await route.handler(ctx as never);
+  } catch (err) {
+    // A 402 advertises how to pay (spec 4.9, part 7); it never starts a checkout.
+    throw await withPaymentOptions(err, services, principal);
+  }
   const answer = result instanceof Answer ? result : undefined;
   const status = answer ? answer.status : route.successStatus;
   const body = answer ? answer.body : result;
   if (answer) for (const k in answer.headers) reply.header(k, answer.headers[k]);
   reply.status(status);
   if (body === undefined || status === 204) return reply.send();
-  if (typeof body === 'string' || body instanceof Uint8Array) return reply.send(body);
+  if (typeof body === 'string' || body instanceof Uint8Array || body instanceof Readable)
+    return reply.send(body);
   if (route.validate && status === op.success[0]) {
     const r = strictResponse(op).safeParse(body);
     if (!r.success) {
@@ -254,44 +272,4 @@ function deprecationHeaders(
     reply.header('deprecation', `@${dep.since}`);
     reply.header('link', `<${services.publicUrl()}${POLICY}>; rel="deprecation"; type="text/markdown"`);
   }
-}
-
-/** Renders any thrown error: contract errors as themselves, validation and JSON errors as 400, the rest 500. */
-export function errorHandler(error: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
-  const optIn = request.headers['svc-api-contract'] === '2026-04-29';
-  let err: HttpError;
-  if (error instanceof HttpError) err = error;
-  else {
-    const e = error as { statusCode?: number; code?: string; message?: string };
-    if (e.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE')
-      err = new HttpError('unsupported_media_type', e.message ?? 'unsupported content type');
-    else if (e.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
-      err = new HttpError('body_too_large', 'the request body is too large');
-    else if (
-      e.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ||
-      error instanceof SyntaxError ||
-      e.code === 'FST_ERR_CTP_INVALID_JSON_BODY'
-    ) {
-      err = new HttpError('invalid_json', 'the request body is not valid JSON');
-    } else if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500) {
-      err = new HttpError(
-        'invalid_input',
-        e.message ?? 'invalid request',
-        {},
-        e.statusCode === 413 ? 413 : 400,
-      );
-    } else {
-      request.log.error({ err: error }, 'unhandled error');
-      err = new HttpError(
-        'internal_error',
-        'internal error; the request id identifies it in the server log',
-        {},
-        500,
-      );
-    }
-  }
-  for (const [k, v] of Object.entries(err.headers)) reply.header(k, v);
-  const oauth = oauthRejection(request, err);
-  if (oauth) return reply.status(oauth.status).header('cache-control', 'no-store').send(oauth.body);
-  return reply.status(err.status).send(errorBody(err, optIn));
 }

@@ -1,20 +1,38 @@
 /**
- * The export formats shared by draws and extractions, each parsed back: CSV (RFC 4180 and the formula
- * guard), JSON, Markdown, plain text, XLSX (unzipped and its sheet read) and PDF (structure and text).
+ * The export formats shared by draws and extractions, each read back by an independent reader (csv-parse,
+ * SheetJS, markdown-it, pdftotext) and compared with the JSON export of the same rows: emoji, CJK,
+ * right-to-left text, quotes, line breaks and formula-like cells included.
  */
-import { EXPORT_FORMATS } from '@xsvc/sdk/contract';
+import { EXPORT_FORMATS, type ExportFormat } from '@xsvc/sdk/contract';
 import { describe, expect, it } from 'vitest';
 import { csvField } from '../../src/features/exports/csv.js';
-import { renderExport } from '../../src/features/exports/render.js';
-import type { ExportTable } from '../../src/features/exports/table.js';
+import { assertExportSize } from '../../src/features/exports/limits.js';
+import { collectExport, renderExport } from '../../src/features/exports/render.js';
+import { type ExportTable, plainTable, type Row } from '../../src/features/exports/table.js';
 import { columnName } from '../../src/features/exports/xlsx.js';
-import { parseCsv, readPdf, readXlsx } from './files.js';
+import { markdownBlocks, markdownTables, parseCsv, readPdf, readXlsx } from './files.js';
 
-const table: ExportTable = {
+/** Texts in the scripts people post in, and the characters formats trip over. */
+const HARD = [
+  'Hello, "world"\nsecond line',
+  '=HYPERLINK("http://evil")',
+  'pipe | and (parens) \\ café — 🎉',
+  '山田太郎 こんにちは 안녕하세요',
+  'مرحبا بالعالم',
+  'שלום עולם',
+  'Привет мир Γειά σου',
+  'नमस्ते दुनिया',
+  'สวัสดีครับ',
+  '👍🏽 ❤️ 🇯🇵',
+  '*not bold* _nor_ `code` <b>html</b> [link](x) &amp; #tag 1. two',
+  '+1 -2 @user',
+];
+
+const table = plainTable({
   title: 'Draw 1: winners',
   meta: [
     ['Draw', 'd-1'],
-    ['Valid entries', '3'],
+    ['Valid entries', String(HARD.length)],
   ],
   columns: [
     { key: 'position', label: 'Position' },
@@ -22,96 +40,148 @@ const table: ExportTable = {
     { key: 'text', label: 'Reply' },
     { key: 'backup', label: 'Backup' },
   ],
-  rows: [
-    { position: 1, author: 'alice', text: 'Hello, "world"\nsecond line', backup: false },
-    { position: 2, author: 'bob', text: '=HYPERLINK("http://evil")', backup: true },
-    { position: 3, author: 'carol', text: 'pipe | and (parens) \\ café — 🎉', backup: undefined },
-  ],
-};
+  rows: HARD.map((text, i) => ({
+    position: i + 1,
+    author: `user_${i + 1}`,
+    text,
+    ...(i % 3 !== 2 && { backup: i % 3 === 1 }),
+  })),
+});
 
-describe('export formats', () => {
-  it('CSV: RFC 4180 quoting round-trips, and formula-looking text is neutralised', () => {
-    const body = renderExport('csv', table).body.toString('utf8');
+const bytes = (format: ExportFormat, t: ExportTable<Row> = table) => collectExport(renderExport(format, t));
+const text = async (format: ExportFormat, t: ExportTable<Row> = table) =>
+  (await bytes(format, t)).toString('utf8');
+
+/** The JSON export: the reference every other format is compared with. */
+async function reference(): Promise<Record<string, string | number | boolean>[]> {
+  return JSON.parse(await text('json'));
+}
+
+const asText = (v: string | number | boolean | undefined) => (v === undefined ? '' : String(v));
+
+describe('export formats, read back by independent readers', () => {
+  it('JSON: the rows as objects, empty cells left out; an envelope when the table has one', async () => {
+    const rows = await reference();
+    expect(rows).toHaveLength(HARD.length);
+    expect(rows[0]).toEqual({ position: 1, author: 'user_1', text: HARD[0], backup: false });
+    expect(rows[2]).toEqual({ position: 3, author: 'user_3', text: HARD[2] });
+    const wrapped: ExportTable<Row> = {
+      ...table,
+      json: { head: { job: { id: 'j' } }, key: 'results', item: (r) => r },
+    };
+    const parsed = JSON.parse(await text('json', wrapped));
+    expect(parsed.job).toEqual({ id: 'j' });
+    expect(parsed.results).toHaveLength(HARD.length);
+    expect(JSON.parse(await text('json', { ...table, rows: [], rowCount: 0 }))).toEqual([]);
+  });
+
+  it('CSV (csv-parse): every cell as the JSON has it; formula-like text gets a leading quote', async () => {
+    const body = await text('csv');
     expect(body.endsWith('\r\n')).toBe(true);
-    const rows = parseCsv(body);
-    expect(rows[0]).toEqual(['position', 'author', 'text', 'backup']);
-    expect(rows[1]).toEqual(['1', 'alice', 'Hello, "world"\nsecond line', 'false']);
-    expect(rows[2]?.[2]).toBe(`'=HYPERLINK("http://evil")`);
-    expect(rows[3]).toEqual(['3', 'carol', 'pipe | and (parens) \\ café — 🎉', '']);
+    const [header, ...rows] = parseCsv(body);
+    expect(header).toEqual(['position', 'author', 'text', 'backup']);
+    const ref = await reference();
+    rows.forEach((row, i) => {
+      const want = ref[i] as Record<string, string | number | boolean>;
+      const guard = typeof want.text === 'string' && /^[=+\-@\t\r]/.test(want.text) ? `'` : '';
+      expect(row).toEqual([
+        asText(want.position),
+        want.author,
+        guard + asText(want.text),
+        asText(want.backup),
+      ]);
+    });
     for (const start of ['=1+1', '+1', '-1+2', '@SUM(A1)', '\tx'])
       expect(csvField(start).replace(/^"/, '')).toMatch(/^'/);
     expect(csvField(-5)).toBe('-5');
   });
 
-  it('JSON: the rows as objects, empty cells left out', () => {
-    const parsed = JSON.parse(renderExport('json', table).body.toString('utf8'));
-    expect(parsed).toEqual([
-      { position: 1, author: 'alice', text: 'Hello, "world"\nsecond line', backup: false },
-      { position: 2, author: 'bob', text: '=HYPERLINK("http://evil")', backup: true },
-      { position: 3, author: 'carol', text: 'pipe | and (parens) \\ café — 🎉' },
-    ]);
-    const custom = renderExport('json', { ...table, json: { custom: true } });
-    expect(JSON.parse(custom.body.toString('utf8'))).toEqual({ custom: true });
-  });
-
-  it('Markdown table: one row per record, pipes escaped, line breaks as <br>', () => {
-    const md = renderExport('md', table).body.toString('utf8');
-    const lines = md.trim().split('\n');
-    expect(lines[0]).toBe('# Draw 1: winners');
-    expect(lines[2]).toBe('| Position | Author | Reply | Backup |');
-    expect(lines[3]).toBe('| --- | --- | --- | --- |');
-    expect(lines).toHaveLength(7);
-    expect(lines[4]).toBe('| 1 | alice | Hello, "world"<br>second line | false |');
-    // Splitting on unescaped pipes gives exactly the 4 cells back.
-    expect(lines[6]?.split(/(?<!\\)\|/).slice(1, -1)).toHaveLength(4);
-  });
-
-  it('Markdown document and plain text: title, facts and a section per row', () => {
-    const doc = renderExport('md-document', table).body.toString('utf8');
-    expect(doc).toContain('# Draw 1: winners');
-    expect(doc).toContain('- **Valid entries:** 3');
-    expect(doc).toContain('## 2. 2');
-    expect(doc).toContain('- **Author:** bob');
-    const txt = renderExport('txt', table).body.toString('utf8');
-    expect(txt.split('\n')[0]).toBe('Draw 1: winners');
-    expect(txt).toContain('Draw: d-1');
-    expect(txt).toContain('#3\n  Position: 3\n  Author: carol');
-  });
-
-  it('XLSX: a valid zip of the five workbook parts whose sheet holds the cells', () => {
+  it('XLSX (SheetJS): typed cells as the JSON has them, formula-like text kept as text', async () => {
     const file = renderExport('xlsx', table);
     expect(file.contentType).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
-    const rows = readXlsx(file.body);
-    expect(rows[0]).toEqual(['position', 'author', 'text', 'backup']);
-    expect(rows[1]).toEqual(['1', 'alice', 'Hello, "world"\nsecond line', 'false']);
-    expect(rows[2]).toEqual(['2', 'bob', '=HYPERLINK("http://evil")', 'true']);
-    expect(rows[3]).toEqual(['3', 'carol', 'pipe | and (parens) \\ café — 🎉']);
+    const [header, ...rows] = readXlsx(await collectExport(file));
+    expect(header).toEqual(['position', 'author', 'text', 'backup']);
+    const ref = await reference();
+    rows.forEach((row, i) => {
+      const want = ref[i] as Record<string, string | number | boolean>;
+      expect(row.slice(0, 4)).toEqual(
+        [want.position, want.author, want.text, want.backup].slice(0, want.backup === undefined ? 3 : 4),
+      );
+    });
     expect([0, 25, 26, 701, 702].map(columnName)).toEqual(['A', 'Z', 'AA', 'ZZ', 'AAA']);
   });
 
-  it('PDF: header, xref offsets, trailer and the text; long tables are paginated', () => {
-    const { pages, text } = readPdf(renderExport('pdf', table).body);
+  it('Markdown table (markdown-it): one table whose cells read back as the JSON text', async () => {
+    const tables = markdownTables(await text('md'));
+    expect(tables).toHaveLength(1);
+    const [header, ...rows] = tables[0] as string[][];
+    expect(header).toEqual(['Position', 'Author', 'Reply', 'Backup']);
+    const ref = await reference();
+    expect(rows).toEqual(
+      ref.map((w) => [asText(w.position), asText(w.author), asText(w.text), asText(w.backup)]),
+    );
+  });
+
+  it('Markdown document (markdown-it): a heading per row and a list item per field, text unchanged', async () => {
+    const { headings, items } = markdownBlocks(await text('md-document'));
+    expect(headings[0]).toBe('Draw 1: winners');
+    expect(items).toContain(`Valid entries: ${HARD.length}`);
+    const ref = await reference();
+    for (const w of ref) {
+      expect(items).toContain(`Reply: ${w.text}`);
+      expect(items).toContain(`Author: ${w.author}`);
+    }
+    expect(headings).toHaveLength(1 + HARD.length);
+  });
+
+  it('plain text: title, facts and a block per row', async () => {
+    const txt = await text('txt');
+    expect(txt.split('\n')[0]).toBe('Draw 1: winners');
+    expect(txt).toContain('Draw: d-1');
+    for (const line of HARD.flatMap((h) => h.split('\n'))) expect(txt).toContain(line);
+  });
+
+  it('PDF (pdftotext): text in every script extracts back unchanged', async () => {
+    const { pages, text: extracted } = readPdf(await bytes('pdf'));
     expect(pages).toBe(1);
-    expect(text).toContain('Draw 1: winners');
-    expect(text).toContain('alice');
-    expect(text).toContain('pipe | and (parens)');
-    const long: ExportTable = {
+    // pdftotext wraps right-to-left text in embedding marks (U+202A-202E); they are not content.
+    const lines = extracted.replace(/[\u202a-\u202e]/g, '').split('\n');
+    expect(lines).toContain('Draw 1: winners');
+    for (const h of HARD.slice(3, 10))
+      expect(
+        lines.some((l) => l.includes(h)),
+        h,
+      ).toBe(true);
+    expect(extracted).toContain('user_12');
+  });
+
+  it('PDF: long tables are paginated with the header on each page and "Page n of m"', async () => {
+    const long = plainTable({
       ...table,
       rows: Array.from({ length: 300 }, (_, i) => ({ position: i + 1, author: `user_${i + 1}`, text: 'x' })),
-    };
-    const big = readPdf(renderExport('pdf', long).body);
+    });
+    const big = readPdf(await bytes('pdf', long));
     expect(big.pages).toBeGreaterThan(5);
     expect(big.text).toContain('user_1\n');
     expect(big.text).toContain('user_300');
     expect(big.text).toContain(`Page ${big.pages} of ${big.pages}`);
+    expect(big.text.match(/Position/g)?.length).toBe(big.pages);
   });
 
-  it('renders every format the contract lists, and empty tables too', () => {
-    for (const format of EXPORT_FORMATS) {
-      const file = renderExport(format, { ...table, rows: [] });
-      expect(file.body.length, format).toBeGreaterThan(0);
-    }
-    expect(readXlsx(renderExport('xlsx', { ...table, rows: [] }).body)).toHaveLength(1);
-    expect(readPdf(renderExport('pdf', { ...table, rows: [] }).body).text).toContain('(no rows)');
+  it('renders every format the contract lists, and empty tables too', async () => {
+    const empty = { ...table, rows: [], rowCount: 0 };
+    for (const format of EXPORT_FORMATS)
+      expect((await bytes(format, empty)).length, format).toBeGreaterThan(0);
+    expect(readXlsx(await bytes('xlsx', empty))).toHaveLength(1);
+    expect(readPdf(await bytes('pdf', empty)).text).toContain('(no rows)');
+  });
+
+  it('row caps: 10,000 rows for PDF, 100,000 for the other formats, refused with invalid_input', () => {
+    expect(() => assertExportSize('pdf', 10_000)).not.toThrow();
+    expect(() => assertExportSize('pdf', 10_001)).toThrow(/pdf export holds at most 10,000/);
+    expect(() => assertExportSize('csv', 100_000)).not.toThrow();
+    expect(() => assertExportSize('xlsx', 100_001)).toThrow(
+      expect.objectContaining({ code: 'invalid_input', status: 400 }),
+    );
   });
 });

@@ -165,6 +165,39 @@ describe.each(ENGINES)('guest wallets (%s)', (engine) => {
     expect(stolen.status).toBe(409);
   });
 
+  it('accepts the guest key in x-api-key as well (how generated clients send it), and refuses two credentials', async () => {
+    const made = await create({ amount_minor: 1000, currency: 'usd' });
+    const key = made.body.api_key as string;
+    const inHeader = { key: null, headers: { 'x-api-key': key } };
+    const before = await t.request('GET', '/api/v1/guest-wallets/status', inHeader);
+    expect(before.status, JSON.stringify(before.body)).toBe(200);
+    expect(before.body).toMatchObject({ wallet_id: made.body.wallet_id, usable: false });
+    await approve(made.body.checkout_url);
+    const read = await t.request('GET', `/api/v1/x/tweets/${tweetId}`, inHeader);
+    expect(read.status, JSON.stringify(read.body)).toBe(200);
+    expect(read.body.tweet.id).toBe(tweetId);
+    const top = await t.request('POST', '/api/v1/guest-wallets/topups', {
+      key: null,
+      headers: { 'x-api-key': key, 'idempotency-key': randomUUID() },
+      body: { amount_minor: 1000, currency: 'usd' },
+    });
+    expect(top.status, JSON.stringify(top.body)).toBe(201);
+    expect(top.body.wallet_id).toBe(made.body.wallet_id);
+    // Still only the guest scope: a route that needs an account refuses the key, whatever the header.
+    const account = await t.request('GET', '/api/v1/account', inHeader);
+    expect(account.status).toBe(401);
+    const wrong = await t.request('GET', '/api/v1/guest-wallets/status', {
+      key: null,
+      headers: { 'x-api-key': `sgk_${'0'.repeat(64)}` },
+    });
+    expect(wrong.status).toBe(401);
+    const both = await t.request('GET', '/api/v1/guest-wallets/status', {
+      key: null,
+      headers: { 'x-api-key': key, authorization: `Bearer ${key}` },
+    });
+    expect(both.status).toBe(401);
+  });
+
   it('limits new wallets per client address, and a retry of an accepted request still gets its answer', async () => {
     const { limit, windowMs } = GUEST_WALLETS_PER_CLIENT;
     t.clock.advance(windowMs); // a fresh window

@@ -296,8 +296,10 @@ describe.each(ENGINES)('OAuth 2.1 for the MCP endpoint (%s)', (engine) => {
     );
     expect(stray.status).toBe(400);
     expect(stray.body).toContain('matched exactly');
+    // A bad request of a known client at its registered URI goes back there (RFC 6749 4.1.2.1).
     const noPkce = await t.request('GET', authorizeUrl(client.client_id, 'short'), { key: null });
-    expect(noPkce.status).toBe(400);
+    expect(noPkce.status).toBe(302);
+    expect(new URL(String(noPkce.headers.location)).searchParams.get('error')).toBe('invalid_request');
   });
 
   it('binds the consent form to the account it was shown to, and answers it once', async () => {
@@ -359,7 +361,7 @@ describe.each(ENGINES)('OAuth 2.1 for the MCP endpoint (%s)', (engine) => {
       body: { client_name: 'x', redirect_uris: ['http://evil.example/cb'] },
     });
     expect(badRegistration.status).toBe(400);
-    expect(badRegistration.body.error).toBe('invalid_input');
+    expect(badRegistration.body.error).toBe('invalid_redirect_uri');
     const bogusBearer = await t.request('GET', '/api/v1/account', {
       key: null,
       headers: { authorization: 'Bearer xat_nope' },

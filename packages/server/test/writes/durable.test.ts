@@ -15,7 +15,7 @@ import {
   newSimUser,
   setCredentials,
 } from '../x-accounts/helpers.js';
-import { ok, read, refused, write } from './helpers.js';
+import { ok, pollAction, read, refused, write } from './helpers.js';
 
 /** How the test platform's next write behaves: as the simulated platform, or failing in one of three ways. */
 type Mode = 'normal' | 'lost_after_write' | 'lost_before_write' | 'not_sent';
@@ -83,7 +83,7 @@ describe.each(ENGINES)('durable writes (%s)', (engine) => {
     expect(res.headers.location).toBe(res.body.statusUrl);
     expect(res.headers['retry-after']).toBe('1');
 
-    const poll = await t.request('GET', `/api/v1/x/write-actions/${res.body.id}`);
+    const poll = await pollAction(t, res.body.id);
     expect(poll.status).toBe(200);
     expect(poll.body).toMatchObject({ status: 'success', charged: true, confirmationAttempts: 0 });
     expect(poll.body.tweetId).toMatch(/^\d+$/);
@@ -101,7 +101,7 @@ describe.each(ENGINES)('durable writes (%s)', (engine) => {
       { idempotencyKey: key },
     );
     expect(res.status).toBe(202);
-    const poll = await t.request('GET', `/api/v1/x/write-actions/${res.body.id}`);
+    const poll = await pollAction(t, res.body.id);
     expect(poll.status).toBe(202);
     expectContract('getWriteActionStatus', poll.body);
     expect(poll.body).toMatchObject({ status: 'pending_confirmation', confirmationAttempts: 1 });
@@ -117,7 +117,7 @@ describe.each(ENGINES)('durable writes (%s)', (engine) => {
     expect(retried.body).toMatchObject({ id: res.body.id, idempotent: true });
 
     t.clock.advance(5 * 60_000);
-    const expired = await t.request('GET', `/api/v1/x/write-actions/${res.body.id}`);
+    const expired = await pollAction(t, res.body.id);
     expect(expired.status).toBe(200);
     expect(expired.body).toMatchObject({
       status: 'expired',
@@ -181,7 +181,7 @@ describe.each(ENGINES)('durable writes (%s)', (engine) => {
       body: { account: me.id, text: 'first' },
       headers: { 'idempotency-key': randomUUID() },
     });
-    const status = await t.request('GET', `/api/v1/x/write-actions/${mine.body.id}`, { key: fullKey });
+    const status = await pollAction(t, mine.body.id, { key: fullKey });
     expect(status.status).toBe(404);
 
     for (const [health, code] of [

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 
 import { expect } from 'vitest';
+import { expectReferenceShape } from '../helpers/reference-shapes.js';
 import type { TestServer } from '../helpers/server.js';
 import { expectContract } from '../x-accounts/helpers.js';
 
@@ -8,7 +9,8 @@ type Method = 'POST' | 'PATCH' | 'DELETE';
 
 /**
  * Sends a write with a fresh `Idempotency-Key` (or `opts.key`) and checks a 200 or 202 answer against the
- * write action schema; error answers are returned as they are.
+ * write action schema of the contract and against the reference shape written from the shapes file; error
+ * answers are returned as they are.
  */
 export async function write(
   t: TestServer,
@@ -21,8 +23,14 @@ export async function write(
   const key = opts.idempotencyKey === undefined ? randomUUID() : opts.idempotencyKey;
   if (key !== null) headers['idempotency-key'] = key;
   const res = await t.request(method, url, { body, headers, ...(opts.apiKey && { key: opts.apiKey }) });
-  if (res.status === 200 || res.status === 202) expectContract('createTweet', res.body);
+  if (res.status === 200 || res.status === 202) expectWriteAction(res.body);
   return res;
+}
+
+/** Checks a write action body against the contract and against the independent reference shape. */
+export function expectWriteAction(body: unknown): void {
+  expectContract('getWriteActionStatus', body);
+  expectReferenceShape('XWriteAction', body);
 }
 
 /** A write that must succeed: 200 with a successful, terminal, charged action. */
@@ -57,3 +65,12 @@ export async function read(t: TestServer, url: string) {
 
 /** Ids of the users of a page of user reads. */
 export const userIds = (page: { users: { id: string }[] }) => page.users.map((u) => u.id);
+
+/**
+ * Polls a write action (`GET /x/write-actions/{id}`) and checks a 200 or 202 answer like {@link write} does.
+ */
+export async function pollAction(t: TestServer, id: string, opts: { key?: string } = {}) {
+  const res = await t.request('GET', `/api/v1/x/write-actions/${id}`, opts);
+  if (res.status === 200 || res.status === 202) expectWriteAction(res.body);
+  return res;
+}

@@ -48,8 +48,10 @@ describe.each(ENGINES)('people, media, profile and community writes (%s)', (engi
     const follow = await ok(t, 'POST', '/api/v1/x/users/jack/follow', { account: me.id });
     expect(follow).toMatchObject({
       action: 'follow',
-      target: { type: 'user', username: 'jack' },
-      result: { active: true },
+      // Named by username, the user is a target with an id once the platform resolved it.
+      target: { type: 'user', id: '12' },
+      targetId: '12',
+      result: { type: 'state_change', state: 'following' },
     });
     const check = await read(t, `/api/v1/x/followers/check?source=${me.xUsername}&target=jack`);
     expect(check).toMatchObject({ isFollowing: true });

@@ -4,7 +4,7 @@ import { monitorEngineOf } from '../../src/features/monitors/feature.js';
 import { ENGINES, startTestServer, type TestServer } from '../helpers/server.js';
 import { setBalance } from '../reads/fixtures.js';
 import { connectThroughApi, newSimUser } from '../x-accounts/helpers.js';
-import { ok, read, refused, userIds, write } from './helpers.js';
+import { ok, pollAction, read, refused, userIds, write } from './helpers.js';
 
 /**
  * Tweet writes on the simulated platform, end to end through HTTP: a connected account posts, and the post
@@ -44,10 +44,13 @@ describe.each(ENGINES)('tweet writes (%s)', (engine) => {
       object: 'x_write_action',
       action: 'create_tweet',
       chargedCredits: '10',
-      billing: { status: 'charged', credits: '10' },
-      account: { id: writer.id, xUserId: writer.xUserId, xUsername: writer.xUsername },
+      billing: { status: 'charged', charged: true, chargedCredits: '10', plannedCredits: '10' },
+      request: { hash: expect.stringMatching(/^[0-9a-f]{64}$/), payload: { text: 'Shipping today' } },
+      account: { id: writer.id, username: writer.xUsername },
+      target: null,
+      targetId: null,
       result: { type: 'tweet', id: expect.stringMatching(/^\d+$/) },
-      nextAction: { type: 'none' },
+      nextAction: null,
       sendDispatched: true,
       pollAfterMs: null,
     });
@@ -64,7 +67,7 @@ describe.each(ENGINES)('tweet writes (%s)', (engine) => {
     const timeline = await read(t, `/api/v1/x/users/${writer.xUsername}/tweets`);
     expect(timeline.tweets.map((tw: { id: string }) => tw.id)).toContain(action.tweetId);
 
-    const status = await t.request('GET', `/api/v1/x/write-actions/${action.id}`);
+    const status = await pollAction(t, action.id);
     expect(status.status).toBe(200);
     expect(status.body).toMatchObject({ id: action.id, status: 'success', tweetId: action.tweetId });
     const missing = await t.request('GET', '/api/v1/x/write-actions/wa_nope');
@@ -237,7 +240,7 @@ describe.each(ENGINES)('tweet writes (%s)', (engine) => {
       safeToRetry: false,
       nextAction: { type: 'fix_request' },
     });
-    const failed = await t.request('GET', `/api/v1/x/write-actions/${dup.id}`);
+    const failed = await pollAction(t, dup.id);
     expect(failed.status).toBe(200);
     expect(failed.body).toMatchObject({
       status: 'failed',
@@ -306,13 +309,13 @@ describe.each(ENGINES)('tweet writes (%s)', (engine) => {
 
   it('likes and unlikes: the favoriters read follows; repeating is 200', async () => {
     const like = await ok(t, 'POST', `/api/v1/x/tweets/${otherTweet}/like`, { account: writer.id });
-    expect(like.result).toEqual({ type: 'state_change', active: true });
+    expect(like.result).toEqual({ type: 'state_change', state: 'liked' });
     expect(userIds(await read(t, `/api/v1/x/tweets/${otherTweet}/favoriters`))).toContain(writer.xUserId);
     await ok(t, 'POST', `/api/v1/x/tweets/${otherTweet}/like`, { account: writer.id });
     const lookup = await read(t, `/api/v1/x/tweets/${otherTweet}`);
     expect(lookup.tweet.likeCount).toBe(1);
     const unlike = await ok(t, 'DELETE', `/api/v1/x/tweets/${otherTweet}/like`, { account: writer.id });
-    expect(unlike.result).toEqual({ type: 'state_change', active: false });
+    expect(unlike.result).toEqual({ type: 'state_change', state: 'not_liked' });
     expect(userIds(await read(t, `/api/v1/x/tweets/${otherTweet}/favoriters`))).not.toContain(writer.xUserId);
     await ok(t, 'DELETE', `/api/v1/x/tweets/${otherTweet}/like`, { account: writer.id });
     await refused(t, 'POST', '/api/v1/x/tweets/1/like', { account: writer.id }, 422, 'x_target_not_found');

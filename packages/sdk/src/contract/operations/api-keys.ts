@@ -6,9 +6,10 @@ import { SuccessSchema } from '../schemas/common.js';
 
 /**
  * Spec 5.2: the dashboard session manages keys (the first key can only be created with it); a note adds that
- * API keys and bearer tokens can manage the keys of their own account.
+ * an API key can manage the keys of its own account. Never an OAuth access token or a guest key: a key
+ * minted with either would outlive the grant (or the wallet) that it came from.
  */
-const keyManagers = ['session', 'apiKey', 'oauth'] as const;
+const keyManagers = ['session', 'apiKey'] as const;
 
 export const listApiKeys = defineOperation({
   id: 'listApiKeys',

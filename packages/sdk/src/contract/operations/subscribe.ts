@@ -69,7 +69,12 @@ export const topUpCredits = defineOperation({
   params: null,
   query: null,
   body: z.object({
-    dollars: z.number().int().min(10).describe('US dollars to spend, at least 10.'),
+    dollars: z
+      .number()
+      .int()
+      .min(10)
+      .max(1_000_000)
+      .describe('US dollars to spend, 10 to 1,000,000 (the credits bought must fit a 64-bit balance).'),
     locale: z.string().min(1).optional().describe('Language of the checkout page (for example `en`).'),
   }),
   success: [200],

@@ -269,6 +269,12 @@ export const ClientRegistrationSchema = z.object({
   response_types: z.array(openEnum(['code'])),
   token_endpoint_auth_method: openEnum(['none', 'client_secret_post']),
   client_secret: z.string().optional().describe('Secret of a `client_secret_post` client, shown once.'),
+  client_id_issued_at: z.number().int().optional().describe('When the client id was issued (Unix seconds).'),
+  client_secret_expires_at: z
+    .number()
+    .int()
+    .optional()
+    .describe('With every `client_secret` (RFC 7591 3.2.1): `0`, the secret does not expire.'),
 });
 
 /** The body of token revocation (RFC 7009, form-encoded). */

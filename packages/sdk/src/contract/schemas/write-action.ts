@@ -46,17 +46,11 @@ export function isTerminalWriteActionStatus(status: string): status is WriteActi
 }
 
 /**
- * What the client should do next (spec 4.13): `poll` the status URL, `retry` with a new `Idempotency-Key`,
- * `verify_result` on the platform before sending again, `fix_request` and send a corrected request.
- * `none` (not in the reference's list) is what a successful, terminal action carries: nothing is left to do.
+ * What the client should do next (spec 4.13, reference `XWriteActionNextAction`): `poll` the status URL,
+ * `retry` with a new `Idempotency-Key`, `verify_result` on the platform before sending again, `fix_request`
+ * and send a corrected request. There is no "nothing to do" value: `nextAction` is null then.
  */
-export const WRITE_ACTION_NEXT_ACTION_TYPES = [
-  'poll',
-  'retry',
-  'verify_result',
-  'fix_request',
-  'none',
-] as const;
+export const WRITE_ACTION_NEXT_ACTION_TYPES = ['poll', 'retry', 'verify_result', 'fix_request'] as const;
 export type WriteActionNextActionType = (typeof WRITE_ACTION_NEXT_ACTION_TYPES)[number];
 
 /** Billing states of a write action. */
@@ -79,8 +73,8 @@ export const WRITE_ACTION_RESULT_TYPES = [
 ] as const;
 export type WriteActionResultType = (typeof WRITE_ACTION_RESULT_TYPES)[number];
 
-/** Kinds of object a write action acts on. */
-export const WRITE_ACTION_TARGET_TYPES = ['tweet', 'user', 'community', 'profile', 'media'] as const;
+/** Kinds of existing object a write action acts on (writes on nothing existing have a null `target`). */
+export const WRITE_ACTION_TARGET_TYPES = ['tweet', 'user', 'community'] as const;
 export type WriteActionTargetType = (typeof WRITE_ACTION_TARGET_TYPES)[number];
 
 /** A non-negative integer carried as a decimal string (the reference's `^\d+$`). */
@@ -89,75 +83,76 @@ const UnsignedCreditString = z.string().regex(/^\d{1,20}$/, 'must be a non-negat
 /** A lowercase hex SHA-256 digest. */
 const Sha256Hex = z.string().regex(/^[0-9a-f]{64}$/, 'must be 64 lowercase hex digits');
 
-/** `billing` of a write action (reference `XWriteActionBilling`). */
+/** `billing` of a write action (reference `XWriteActionBilling`); no charge while pending or after a failure. */
 export const WriteActionBillingSchema = z.object({
   status: openEnum(WRITE_ACTION_BILLING_STATUSES).describe(
     'Where the charge stands: not_charged (nothing billed, for example a failed write), pending (billed once the platform confirms), charged, charge_failed or refunded.',
   ),
-  credits: UnsignedCreditString.optional().describe(
-    'Credits the write costs when it succeeds, as an integer string.',
+  charged: z.boolean().describe('True when the credits were taken.'),
+  chargedCredits: UnsignedCreditString.describe('Credits taken, as an integer string ("0" when none).'),
+  plannedCredits: UnsignedCreditString.describe(
+    'Credits the write costs when the platform confirms it (the approved maximum), as an integer string.',
   ),
-  chargedAt: z.string().optional().describe('When the credits were taken (ISO 8601).'),
-  refundedAt: z.string().optional().describe('When the credits were given back (ISO 8601).'),
-  reason: z.string().optional().describe('Why the write was not charged, the charge failed or was refunded.'),
 });
 export type WriteActionBilling = z.infer<typeof WriteActionBillingSchema>;
 
 /** `request` of a write action (reference `XWriteActionRequest`): what was asked, for replay checks. */
 export const WriteActionRequestSchema = z.object({
-  hash: Sha256Hex.describe(
-    'SHA-256 of the canonical request; a replay with the same Idempotency-Key must have the same hash.',
+  hash: Sha256Hex.nullable().describe(
+    'SHA-256 of the canonical request (account, action, target and payload); a replay with the same Idempotency-Key must have the same hash.',
   ),
-  idempotencyKey: z.string().optional().describe('The Idempotency-Key the write was sent with.'),
-  method: z.string().optional().describe('HTTP method of the original request.'),
-  path: z.string().optional().describe('Path of the original request, from the origin.'),
-  receivedAt: z.string().optional().describe('When the service received the request (ISO 8601).'),
+  payload: z
+    .record(z.string(), z.unknown())
+    .nullable()
+    .describe(
+      'The sanitized payload sent (or to be sent) to the platform: the path parameters and body without `account`, uploaded files as their type, size and SHA-256.',
+    ),
 });
 export type WriteActionRequest = z.infer<typeof WriteActionRequestSchema>;
 
 /** `account` of a write action (reference `XWriteActionAccount`): the connected account that acts. */
 export const WriteActionAccountSchema = z.object({
   id: z.string().describe('Id of the connected platform account performing the write.'),
-  xUserId: z.string().optional().describe('Platform user id of that account.'),
-  xUsername: z.string().optional().describe('Platform username of that account, without @.'),
+  username: z.string().describe('Platform username of that account, without @.'),
 });
 export type WriteActionAccount = z.infer<typeof WriteActionAccountSchema>;
 
-/** `target` of a write action (reference `XWriteActionTarget`): what the write acts on, when anything. */
+/** `target` of a write action (reference `XWriteActionTarget`): the existing object the write acts on. */
 export const WriteActionTargetSchema = z.object({
-  type: openEnum(WRITE_ACTION_TARGET_TYPES)
-    .optional()
-    .describe('Kind of object the write acts on; absent when it acts on nothing existing (a new tweet).'),
-  id: z.string().optional().describe('Id of the tweet, user, community or media acted on.'),
-  username: z.string().optional().describe('Username of the user acted on, without @, when known.'),
+  id: z.string().describe('Id of the tweet, user or community acted on.'),
+  type: openEnum(WRITE_ACTION_TARGET_TYPES).describe('Kind of object acted on: tweet, user or community.'),
 });
 export type WriteActionTarget = z.infer<typeof WriteActionTargetSchema>;
 
-/** `result` of a write action (reference `XWriteActionResult`): what the write produced. */
+/** `result` of a write action (reference `XWriteActionResult`): what the confirmed write produced. */
 export const WriteActionResultSchema = z.object({
-  type: openEnum(WRITE_ACTION_RESULT_TYPES).describe(
-    'Kind of outcome: a tweet, a direct message, uploaded media, a community, or a state change (like, follow, join, profile and their undo).',
-  ),
   id: z
     .string()
     .optional()
-    .describe('Id of the created tweet, message, media or community, once the platform confirmed it.'),
-  url: z.string().optional().describe('Public URL of the created object, when it has one.'),
-  active: z
-    .boolean()
+    .describe('Id of the created tweet, message, media or community (absent for state changes).'),
+  state: z
+    .string()
     .optional()
-    .describe('For state changes: whether the relationship is now on (liked, following, member) or off.'),
+    .describe('For state changes: the state that now holds (liked, following, member, deleted, ...).'),
+  type: openEnum(WRITE_ACTION_RESULT_TYPES)
+    .optional()
+    .describe(
+      'Kind of outcome: a tweet, a direct message, uploaded media, a community, or a state change (like, follow, join, profile and their undo).',
+    ),
 });
 export type WriteActionResult = z.infer<typeof WriteActionResultSchema>;
 
 /** `nextAction` of a write action (reference `XWriteActionNextAction`). */
 export const WriteActionNextActionSchema = z.object({
   type: openEnum(WRITE_ACTION_NEXT_ACTION_TYPES).describe(
-    'What to do now: poll the status URL, retry with a new Idempotency-Key, verify_result on the platform before sending again, fix_request, or none.',
+    'What to do now: poll the status URL, retry with a new Idempotency-Key, verify_result on the platform before sending again, or fix_request.',
   ),
   afterMs: z.number().int().min(0).optional().describe('Milliseconds to wait before doing it.'),
+  requiresNewIdempotencyKey: z
+    .boolean()
+    .optional()
+    .describe('True when the step sends the write again, which needs a new Idempotency-Key.'),
   url: z.string().optional().describe('URL to call for it (the status URL when polling).'),
-  message: z.string().optional().describe('Human-readable explanation of the step.'),
 });
 export type WriteActionNextAction = z.infer<typeof WriteActionNextActionSchema>;
 
@@ -208,12 +203,20 @@ export const WriteActionSchema = z.object({
     'Credits taken for this action, as an integer string ("0" when none).',
   ),
   billing: WriteActionBillingSchema.describe('Billing state of the action.'),
-  request: WriteActionRequestSchema.describe('Fingerprint of the request that created the action.'),
-  account: WriteActionAccountSchema.describe('Connected account performing the write.'),
-  target: WriteActionTargetSchema.describe('What the write acts on.'),
-  targetId: z.string().nullable().describe('Id of the object acted on; null when there is none.'),
-  result: WriteActionResultSchema.describe('What the write produced (ids appear once confirmed).'),
-  nextAction: WriteActionNextActionSchema.describe('What the client should do next.'),
+  request: WriteActionRequestSchema.describe(
+    'Fingerprint and payload of the request that created the action.',
+  ),
+  account: WriteActionAccountSchema.nullable().describe('Connected account performing the write.'),
+  target: WriteActionTargetSchema.nullable().describe(
+    'The existing tweet, user or community the write acts on; null when it acts on none (a new tweet, an upload, a profile change) or the user is not resolved yet.',
+  ),
+  targetId: z.string().nullable().describe('Same as `target.id`; null when there is no target.'),
+  result: WriteActionResultSchema.nullable().describe(
+    'What the write produced; null until the platform confirmed it.',
+  ),
+  nextAction: WriteActionNextActionSchema.nullable().describe(
+    'What the client should do next; null when nothing is left to do (a confirmed success).',
+  ),
   requestHash: Sha256Hex.optional().describe('Same as `request.hash`.'),
   requestId: z.string().optional().describe('Id of the HTTP request (also the X-Request-Id header).'),
   idempotent: z
@@ -258,7 +261,9 @@ export const WriteActionSchema = z.object({
   details: z
     .record(z.string(), z.unknown())
     .optional()
-    .describe('Extra action-specific information; its keys are not part of the contract.'),
+    .describe(
+      'Structured context that helps recover from a failure (for example why nothing was charged); its keys are not part of the contract.',
+    ),
   success: z.boolean().describe('True only when the status is success.'),
 });
 export type WriteAction = z.infer<typeof WriteActionSchema>;
@@ -289,6 +294,8 @@ export const WriteActionErrorSchema = z.looseObject({
   pollAfterMs: z.number().int().min(0).nullable().optional().describe('Milliseconds to wait before polling.'),
   requestHash: Sha256Hex.optional().describe('Hash of the request first stored under this Idempotency-Key.'),
   requestId: z.string().optional().describe('Id of the HTTP request.'),
-  nextAction: WriteActionNextActionSchema.optional().describe('What the client should do next.'),
+  nextAction: WriteActionNextActionSchema.nullable()
+    .optional()
+    .describe('What the client should do next; null when nothing is left to do.'),
 });
 export type WriteActionError = z.infer<typeof WriteActionErrorSchema>;

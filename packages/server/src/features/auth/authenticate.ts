@@ -11,10 +11,16 @@ import { sha256 } from './keys.js';
 export interface Principal {
   readonly accountId: string;
   /** How the caller authenticated. */
-  readonly mode: Extract<AuthMode, 'apiKey' | 'session' | 'oauth' | 'guest'>;
+  readonly mode: Extract<AuthMode, 'apiKey' | 'session' | 'oauth' | 'guest' | 'payment'>;
   readonly keyId?: string;
   readonly isOwner: boolean;
 }
+
+/**
+ * The caller of a request paid by a machine payment (spec 5.4): no account, so nothing is charged to
+ * one and no account's rate limit applies; the payment settles that one request.
+ */
+export const PAYMENT_PRINCIPAL: Principal = Object.freeze({ accountId: '', mode: 'payment', isOwner: false });
 
 /** The credential headers of a request. */
 export interface Credentials {
@@ -25,21 +31,30 @@ export interface Credentials {
 
 const lastUseWritten = new Map<string, number>();
 
-/** Reads `session_token` from a Cookie header. */
+/**
+ * Reads `session_token` from a Cookie header. A value that is not valid percent-encoding cannot be a token
+ * the server issued: 401 `unauthenticated`, like any other wrong credential.
+ */
 export function sessionCookie(cookie: string | undefined): string | undefined {
   if (!cookie) return undefined;
   for (const part of cookie.split(';')) {
     const [k, ...v] = part.trim().split('=');
-    if (k === 'session_token') return decodeURIComponent(v.join('='));
+    if (k !== 'session_token') continue;
+    try {
+      return decodeURIComponent(v.join('='));
+    } catch {
+      throw new HttpError('unauthenticated', 'the session_token cookie is malformed; sign in again');
+    }
   }
   return undefined;
 }
 
 /**
  * Resolves the caller (spec part 5): `x-api-key` (or `Svc-Api-Key`), `Authorization: Bearer svc_…` (an API
- * key), `Bearer xat_…` (an OAuth access token, spec 5.3) or `Bearer sgk_…` (a guest key, spec 5.5), or the
- * `session_token` cookie. An API key and a bearer token together are refused. Returns undefined when no
- * credential was sent; throws 401 `unauthenticated` for a wrong one.
+ * key), `Bearer xat_…` (an OAuth access token, spec 5.3) or a guest key `sgk_…` (spec 5.5) as a bearer token
+ * or in `x-api-key` (the reference lists the api-key header on the guest-wallet operations, and generated
+ * clients send it there), or the `session_token` cookie. An API key and a bearer token together are refused.
+ * Returns undefined when no credential was sent; throws 401 `unauthenticated` for a wrong one.
  */
 export async function authenticate(
   db: Kysely<Database>,
@@ -49,6 +64,12 @@ export async function authenticate(
   const bearer = /^Bearer\s+(.+)$/i.exec(creds.authorization ?? '')?.[1]?.trim();
   if (creds.apiKey && bearer) {
     throw new HttpError('unauthenticated', 'send an API key or a bearer token, not both');
+  }
+  const guestKey = [creds.apiKey, bearer].find((k) => k?.startsWith(GUEST_KEY_PREFIX));
+  if (guestKey) {
+    const wallet = await walletOfKey(db, guestKey);
+    if (!wallet) throw new HttpError('unauthenticated', 'invalid guest key');
+    return { accountId: wallet.accountId, mode: 'guest', isOwner: false };
   }
   const key = creds.apiKey ?? (bearer?.startsWith('svc_') ? bearer : undefined);
   if (key) {
@@ -60,11 +81,6 @@ export async function authenticate(
       await touchKey(db, row.keyId, now);
     }
     return { accountId: row.accountId, mode: 'apiKey', keyId: row.keyId, isOwner: Number(row.isOwner) === 1 };
-  }
-  if (bearer?.startsWith(GUEST_KEY_PREFIX)) {
-    const wallet = await walletOfKey(db, bearer);
-    if (!wallet) throw new HttpError('unauthenticated', 'invalid guest key');
-    return { accountId: wallet.accountId, mode: 'guest', isOwner: false };
   }
   if (bearer) {
     const token = bearer.startsWith(ACCESS_TOKEN_PREFIX) ? await findToken(db, bearer) : undefined;

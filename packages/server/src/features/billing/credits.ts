@@ -1,12 +1,24 @@
 import type { Kysely } from 'kysely';
 import { big, type Db, prepared, syncSqlite, writeStamp } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
-import { errors } from '../../http/errors.js';
+import { errors, HttpError } from '../../http/errors.js';
 import { BalanceCache } from './balance-cache.js';
 import { type PendingCharge, SqliteChargeBatch } from './charge-batch.js';
 import { ledgerRowId } from './ledger-id.js';
 
 const BALANCE = 'select credits_balance from accounts where id = ?';
+
+/** The largest balance a 64-bit signed column holds. */
+export const MAX_CREDITS = 2n ** 63n - 1n;
+
+function overflow(amount: bigint): HttpError {
+  return new HttpError(
+    'invalid_input',
+    `adding ${amount} credits would take the balance past ${MAX_CREDITS}, the largest balance an account can hold`,
+    {},
+    409,
+  );
+}
 
 /**
  * Credits (spec 8.2): 64-bit integers, every change one ledger row written in the same transaction as the
@@ -132,18 +144,26 @@ export class Credits {
     });
   }
 
-  /** Adds credits (grants, purchases, refunds); `purchased` also counts toward lifetime purchases. */
+  /**
+   * Adds credits (grants, purchases, refunds); `purchased` also counts toward lifetime purchases. A grant that
+   * would take the balance (or the lifetime purchases) past a 64-bit integer is refused with 409
+   * `invalid_input` and changes nothing: the columns are 64-bit, so the database would fail instead.
+   */
   async grant(accountId: string, amount: bigint, operation: string, purchased = false): Promise<bigint> {
+    const room = MAX_CREDITS - amount;
+    if (room < 0n) throw overflow(amount);
     return this.db.transaction().execute(async (trx) => {
-      const updated = await trx
+      let update = trx
         .updateTable('accounts')
         .set((eb) => ({
           credits_balance: eb('credits_balance', '+', amount),
           ...(purchased && { lifetime_purchased: eb('lifetime_purchased', '+', amount) }),
         }))
         .where('id', '=', accountId)
-        .returning('credits_balance')
-        .executeTakeFirstOrThrow();
+        .where('credits_balance', '<=', room);
+      if (purchased) update = update.where('lifetime_purchased', '<=', room);
+      const updated = await update.returning('credits_balance').executeTakeFirst();
+      if (!updated) throw overflow(amount);
       const after = big(updated.credits_balance);
       await trx
         .insertInto('credit_ledger')

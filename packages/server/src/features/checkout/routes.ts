@@ -46,7 +46,7 @@ ${c.status === 'open' ? `<dt>Expires</dt><dd>${new Date(checkoutExpiresAt(c)).to
  */
 export function registerCheckoutRoutes(app: FastifyInstance, services: Services): void {
   const db = services.database.db;
-  registerFormBodies(app);
+  registerFormBodies(app, ['POST /checkout/:id/approve']);
 
   app.get('/checkout/:id', async (request, reply) => {
     const { id } = parseInput(Params, request.params, 'path');

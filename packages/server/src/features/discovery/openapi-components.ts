@@ -143,7 +143,8 @@ export function securitySchemes(base: string): JsonObject {
       type: 'apiKey',
       in: 'header',
       name: 'x-api-key',
-      description: 'An API key: `svc_` and 64 hex characters.',
+      description:
+        'An API key: `svc_` and 64 hex characters; on the guest-wallet and paid read routes also a guest key (`sgk_…`).',
     },
     Bearer: {
       type: 'http',

@@ -74,12 +74,12 @@ function security(op: AnyOperation): Json[] {
     if (!out.some((s) => name in s)) out.push({ [name]: scopes });
   };
   for (const mode of op.auth) {
-    if (mode === 'apiKey') {
+    // A guest key travels in either header too (the reference lists the api-key header for it).
+    if (mode === 'apiKey' || mode === 'guest') {
       add('ApiKey');
       add('Bearer');
     } else if (mode === 'session') add('SessionCookie');
     else if (mode === 'oauth') add('OAuth2', ['mcp:tools']);
-    else if (mode === 'guest') add('Bearer');
     else if (mode === 'payment') add('MachinePayment');
   }
   return out;

@@ -74,6 +74,13 @@ export function errorCodesByStatus(op: AnyOperation): Map<number, string[]> {
   const anonymous = op.auth.includes('none');
   if (op.params || op.query || op.body) codes.add('invalid_input');
   if (op.body && (op.bodyEncoding ?? 'json') === 'json') codes.add('invalid_json');
+  if (op.method !== 'GET') {
+    // A request that may carry a body: its size and content type are checked before the operation runs,
+    // and a cross-origin one authenticated by the session cookie alone is refused (CSRF).
+    codes.add('body_too_large');
+    codes.add('unsupported_media_type');
+    if (op.auth.includes('session')) codes.add('forbidden');
+  }
   if (!anonymous) {
     codes.add('unauthenticated');
     codes.add('rate_limit_exceeded');

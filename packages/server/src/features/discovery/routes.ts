@@ -12,7 +12,7 @@ import { registerFormBodies } from './form-body.js';
  * link to is `/docs/deprecations.md`). Mounted before the operations, so the `onRoute` hook sees `/ask`.
  */
 export function registerDiscoveryRoutes(app: FastifyInstance, services: Services): void {
-  registerFormBodies(app);
+  registerFormBodies(app, ['POST /ask']);
   app.addHook('onRoute', (route) => {
     if (route.url !== '/ask') return;
     route.bodyLimit = ASK_BODY_LIMIT;

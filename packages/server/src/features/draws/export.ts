@@ -1,5 +1,5 @@
 import { num } from '../../db/database.js';
-import type { ExportTable } from '../exports/table.js';
+import { type ExportTable, plainTable } from '../exports/table.js';
 import type { DrawEntryRow, DrawRow } from './repository.js';
 
 const iso = (ms: bigint | number) => new Date(Number(ms)).toISOString();
@@ -22,7 +22,7 @@ function meta(draw: DrawRow): [string, string][] {
 
 /** The winners and backups of a draw as an export table. */
 export function winnersTable(draw: DrawRow, winners: readonly DrawEntryRow[]): ExportTable {
-  return {
+  return plainTable({
     title: `Draw ${draw.id}: winners`,
     meta: meta(draw),
     columns: [
@@ -41,12 +41,12 @@ export function winnersTable(draw: DrawRow, winners: readonly DrawEntryRow[]): E
       text: w.text,
       url: replyUrl(w),
     })),
-  };
+  });
 }
 
 /** Every entry a draw inspected (eligible or why not, and whether it won) as an export table. */
 export function entriesTable(draw: DrawRow, entries: readonly DrawEntryRow[]): ExportTable {
-  return {
+  return plainTable({
     title: `Draw ${draw.id}: entries`,
     meta: meta(draw),
     columns: [
@@ -73,5 +73,5 @@ export function entriesTable(draw: DrawRow, entries: readonly DrawEntryRow[]): E
       winnerPosition: e.winner_position === null ? undefined : num(e.winner_position),
       isBackup: e.winner_position === null ? undefined : num(e.is_backup) === 1,
     })),
-  };
+  });
 }

@@ -1,7 +1,8 @@
 import { limits } from '@xsvc/sdk/contract';
 import { errors, HttpError } from '../../http/errors.js';
 import { Answer, defineHandlers } from '../../http/handler.js';
-import { downloadHeaders, renderExport } from '../exports/render.js';
+import { assertExportSize } from '../exports/limits.js';
+import { downloadHeaders, exportStream, renderExport } from '../exports/render.js';
 import { withPlatformErrors } from '../reads/errors.js';
 import { conductDraw } from './conduct.js';
 import { entriesTable, winnersTable } from './export.js';
@@ -134,8 +135,9 @@ export const drawHandlers = withPlatformErrors(
         type === 'entries'
           ? entriesTable(row, await drawEntries(db, row.id))
           : winnersTable(row, await drawWinners(db, row.id));
+      assertExportSize(ctx.query.format, table.rowCount);
       const file = renderExport(ctx.query.format, table);
-      return new Answer(200, file.body, downloadHeaders(file, `draw-${row.id}-${type}`));
+      return new Answer(200, exportStream(file), downloadHeaders(file, `draw-${row.id}-${type}`));
     },
   }),
 );

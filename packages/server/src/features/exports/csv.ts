@@ -1,7 +1,8 @@
-import { type Cell, cellText, type ExportTable } from './table.js';
+import { type Cell, cellText, type ExportTable, tableRows } from './table.js';
 
 /** Characters that make a spreadsheet read a cell as a formula (OWASP CSV injection), tab and CR included. */
 const FORMULA_START = /^[=+\-@\t\r]/;
+const NEEDS_QUOTES = /[",\r\n]/;
 
 /**
  * One CSV field: text that a spreadsheet would run as a formula gets a leading `'` (numbers are left
@@ -10,12 +11,16 @@ const FORMULA_START = /^[=+\-@\t\r]/;
 export function csvField(value: Cell): string {
   let text = cellText(value);
   if (typeof value === 'string' && FORMULA_START.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-/** The table as RFC 4180 CSV: a header of column keys, then one record per row, CRLF line ends. */
-export function toCsv(table: ExportTable): string {
-  const lines = [table.columns.map((c) => csvField(c.key)).join(',')];
-  for (const row of table.rows) lines.push(table.columns.map((c) => csvField(row[c.key])).join(','));
-  return `${lines.join('\r\n')}\r\n`;
+/** The table as RFC 4180 CSV, a record at a time: a header of column keys, then the rows, CRLF line ends. */
+export async function* csvLines<T>(table: ExportTable<T>): AsyncGenerator<string> {
+  const keys = table.columns.map((c) => c.key);
+  yield `${keys.map(csvField).join(',')}\r\n`;
+  for await (const row of tableRows(table)) {
+    let line = '';
+    for (let i = 0; i < keys.length; i++) line += (i ? ',' : '') + csvField(row[keys[i] as string]);
+    yield `${line}\r\n`;
+  }
 }

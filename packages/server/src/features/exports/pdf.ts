@@ -1,5 +1,6 @@
-import { fitText, pdfLiteral, textWidth, winAnsi } from './pdf-text.js';
-import { cellText, type ExportTable } from './table.js';
+import PDFDocument from 'pdfkit';
+import { visualRuns } from './pdf-runs.js';
+import { cellText, type ExportTable, type Row, tableRows } from './table.js';
 
 // US Letter, landscape, in points.
 const PAGE_W = 792;
@@ -7,48 +8,80 @@ const PAGE_H = 612;
 const MARGIN = 36;
 const TITLE_SIZE = 14;
 const META_SIZE = 9;
+const SIZE = 8;
 const ROW_H = 12;
 const PAD = 3;
-/** Rows measured to size the columns. */
+const BOTTOM = MARGIN + 18;
+/** Rows measured to size the columns (read ahead, then drawn). */
 const MEASURED_ROWS = 200;
-
-/** One drawn page: its content stream. */
-type PageOps = string[];
-
-function text(x: number, y: number, font: 'F1' | 'F2', size: number, bytes: string): string {
-  return `BT /${font} ${size} Tf 1 0 0 1 ${x.toFixed(2)} ${y.toFixed(2)} Tm ${pdfLiteral(bytes)} Tj ET`;
-}
-
-function rule(y: number): string {
-  return `0.5 w ${MARGIN} ${y.toFixed(2)} m ${PAGE_W - MARGIN} ${y.toFixed(2)} l S`;
-}
-
-/**
- * Column widths: each column's widest text among the header and the first rows, scaled down together to
- * fit the page (no column under 24 points).
- */
-function columnWidths(table: ExportTable, size: number): number[] {
-  const room = PAGE_W - 2 * MARGIN;
-  const natural = table.columns.map((c) => {
-    let w = textWidth(winAnsi(c.label), size, true);
-    for (const row of table.rows.slice(0, MEASURED_ROWS)) {
-      w = Math.max(w, textWidth(winAnsi(cellText(row[c.key])), size));
-    }
-    return Math.min(w, room / 2) + 2 * PAD;
-  });
-  const total = natural.reduce((a, b) => a + b, 0);
-  if (total <= room) return natural;
-  const min = Math.min(24, room / Math.max(1, natural.length));
-  const widths = natural.map((w) => Math.max(min, (w * room) / total));
-  const scale = room / widths.reduce((a, b) => a + b, 0);
-  return widths.map((w) => w * scale);
-}
 
 /** Columns a page shows at most; a wider table shows its first ones (the other formats hold them all). */
 export const PDF_MAX_COLUMNS = 8;
 
+type Doc = InstanceType<typeof PDFDocument>;
+
+/** Draws text with the font fallback chain and the bidi algorithm; measures it the same way. */
+class Typesetter {
+  private readonly registered = new Set<string>();
+
+  constructor(private readonly doc: Doc) {}
+
+  private use(face: { name: string; file: string }, size: number): void {
+    if (!this.registered.has(face.name)) {
+      this.doc.registerFont(face.name, face.file);
+      this.registered.add(face.name);
+    }
+    this.doc.font(face.name).fontSize(size);
+  }
+
+  /** Width of `text` in points at `size`. */
+  width(text: string, size: number): number {
+    let w = 0;
+    for (const run of visualRuns(text)) {
+      this.use(run.face, size);
+      w += this.doc.widthOfString(run.text);
+    }
+    return w;
+  }
+
+  /** `text` on one line (line breaks as spaces), cut at a character boundary to fit `room` with `…`. */
+  fit(raw: string, room: number, size: number): string {
+    const text = raw.replace(/[\r\n\t]+/g, ' ');
+    if (this.width(text, size) <= room) return text;
+    const graphemes = [...new Intl.Segmenter().segment(text)].map((s) => s.segment);
+    let lo = 0;
+    let hi = graphemes.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (this.width(`${graphemes.slice(0, mid).join('')}…`, size) <= room) lo = mid;
+      else hi = mid - 1;
+    }
+    return `${graphemes.slice(0, lo).join('').trimEnd()}…`;
+  }
+
+  /**
+   * Draws `text` (already fitted) with its left edge at `x` and its top at `y`. Text without right-to-left
+   * characters is marked with its characters as ActualText, so that extraction gives back what shaping
+   * reorders or merges (Indic and Thai clusters, emoji sequences) as one piece. Right-to-left text is left
+   * to the glyphs' own Unicode mapping: extractors reorder it from visual order themselves, and would turn
+   * a logical ActualText around.
+   */
+  draw(text: string, x: number, y: number, size: number): void {
+    const runs = visualRuns(text);
+    const actual = !runs.some((r) => r.rtl);
+    if (actual) this.doc.markContent('Span', { actual: text });
+    let at = x;
+    for (const run of runs) {
+      this.use(run.face, size);
+      this.doc.text(run.text, at, y, { lineBreak: false });
+      at += this.doc.widthOfString(run.text);
+    }
+    if (actual) this.doc.endMarkedContent();
+  }
+}
+
 /** The table a page can show: its first {@link PDF_MAX_COLUMNS} columns, the cut noted among the facts. */
-function narrowed(table: ExportTable): ExportTable {
+function narrowed<T>(table: ExportTable<T>): ExportTable<T> {
   const hidden = table.columns.length - PDF_MAX_COLUMNS;
   if (hidden <= 0) return table;
   return {
@@ -58,93 +91,122 @@ function narrowed(table: ExportTable): ExportTable {
   };
 }
 
-/** Lays the table out on pages: title and facts on the first, the header row repeated on every page. */
-function layout(wide: ExportTable): PageOps[] {
-  const table = narrowed(wide);
-  const size = 8;
-  const widths = columnWidths(table, size);
-  const xs = widths.map((_, i) => MARGIN + widths.slice(0, i).reduce((a, b) => a + b, 0));
-  const bottom = MARGIN + 18;
-  const pages: PageOps[] = [];
-  let ops: PageOps = [];
-  let y = PAGE_H - MARGIN - TITLE_SIZE;
-  ops.push(
-    text(MARGIN, y, 'F2', TITLE_SIZE, fitText(winAnsi(table.title), PAGE_W - 2 * MARGIN, TITLE_SIZE, true)),
-  );
-  y -= TITLE_SIZE;
-  for (const [label, value] of table.meta) {
-    const line = fitText(winAnsi(`${label}: ${value}`), PAGE_W - 2 * MARGIN, META_SIZE);
-    ops.push(text(MARGIN, y, 'F1', META_SIZE, line));
-    y -= META_SIZE + 3;
-  }
-  y -= 6;
-  const header = () => {
-    table.columns.forEach((c, i) => {
-      const label = fitText(winAnsi(c.label), (widths[i] as number) - 2 * PAD, size, true);
-      ops.push(text((xs[i] as number) + PAD, y, 'F2', size, label));
-    });
-    ops.push(rule(y - 3));
-    y -= ROW_H;
-  };
-  header();
-  if (table.rows.length === 0) ops.push(text(MARGIN + PAD, y, 'F1', size, '(no rows)'));
-  for (const row of table.rows) {
-    if (y < bottom) {
-      pages.push(ops);
-      ops = [];
-      y = PAGE_H - MARGIN - size;
-      header();
-    }
-    table.columns.forEach((c, i) => {
-      const cell = fitText(winAnsi(cellText(row[c.key])), (widths[i] as number) - 2 * PAD, size);
-      if (cell) ops.push(text((xs[i] as number) + PAD, y, 'F1', size, cell));
-    });
-    y -= ROW_H;
-  }
-  pages.push(ops);
-  return pages;
+/**
+ * Column widths: each column's widest text among the first rows (at most half the page), at least its
+ * label; when they are too wide together, each gives up the same share of its width beyond its label.
+ */
+function columnWidths<T>(table: ExportTable<T>, sample: readonly Row[], ts: Typesetter): number[] {
+  const room = PAGE_W - 2 * MARGIN;
+  const fair = room / Math.max(1, table.columns.length);
+  // A column is never narrower than its label (nor than 24 points), as far as the page allows.
+  const mins = table.columns.map((c) => Math.min(fair, Math.max(24, ts.width(c.label, SIZE) + 2 * PAD + 1)));
+  const natural = table.columns.map((c, i) => {
+    let w = 0;
+    for (const row of sample) w = Math.max(w, ts.width(cellText(row[c.key]).slice(0, 200), SIZE));
+    return Math.max(mins[i] as number, Math.min(w, room / 2) + 2 * PAD);
+  });
+  const total = natural.reduce((a, b) => a + b, 0);
+  if (total <= room) return natural;
+  // Too wide: every column keeps its minimum and gives up the same share of what it has beyond it.
+  const floor = mins.reduce((a, b) => a + b, 0);
+  const k = (room - floor) / (total - floor);
+  return natural.map((w, i) => (mins[i] as number) + (w - (mins[i] as number)) * k);
+}
+
+/** Where the first page's table starts, below the title and the facts. */
+function firstTableTop(metaLines: number): number {
+  return MARGIN + TITLE_SIZE + 6 + metaLines * (META_SIZE + 3) + 8;
+}
+
+/** How many pages `rowCount` rows take (known before drawing, for the "Page n of m" footers). */
+function pageCount(rowCount: number, metaLines: number): number {
+  const perPage = (top: number) => Math.max(1, Math.floor((PAGE_H - BOTTOM - top - ROW_H) / ROW_H) + 1);
+  const first = perPage(firstTableTop(metaLines));
+  if (rowCount <= first) return 1;
+  return 1 + Math.ceil((rowCount - first) / perPage(MARGIN));
 }
 
 /**
- * The table as a PDF 1.4 document: Helvetica (a standard font, nothing embedded), landscape Letter pages,
- * the header row repeated on each page, page numbers at the foot; at most {@link PDF_MAX_COLUMNS} columns,
- * cells cut to their column with `...`. Streams are left uncompressed. Text outside WinAnsi (non-Latin
- * scripts, emoji) is shown as `?`.
+ * The table as a PDF (pdfkit): landscape Letter pages, the title and facts on the first, the header row
+ * repeated on each page, "Page n of m" at the foot; at most {@link PDF_MAX_COLUMNS} columns, each cell on
+ * one line cut to its column with `…`. Text in any script is kept: each character is set in the first face
+ * of the Noto fallback chain that has it (embedded as subsets), right-to-left text in bidi order.
+ * Streams: each page is handed on as soon as it is complete, so memory stays flat however many rows.
  */
-export function toPdf(table: ExportTable): Buffer {
-  const pages = layout(table);
-  const objects: string[] = [];
-  const pageRefs: string[] = [];
-  const firstPage = 5;
-  objects[1] = '<< /Type /Catalog /Pages 2 0 R >>';
-  objects[3] = '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>';
-  objects[4] = '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold /Encoding /WinAnsiEncoding >>';
-  pages.forEach((ops, i) => {
-    const pageObj = firstPage + 2 * i;
-    const footer = `Page ${i + 1} of ${pages.length}`;
-    const content = [...ops, text(PAGE_W - MARGIN - textWidth(footer, 8), MARGIN / 2, 'F1', 8, footer)].join(
-      '\n',
-    );
-    pageRefs.push(`${pageObj} 0 R`);
-    objects[pageObj] =
-      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${PAGE_W} ${PAGE_H}] ` +
-      `/Resources << /Font << /F1 3 0 R /F2 4 0 R >> >> /Contents ${pageObj + 1} 0 R >>`;
-    objects[pageObj + 1] =
-      `<< /Length ${Buffer.byteLength(content, 'latin1')} >>\nstream\n${content}\nendstream`;
+export async function* pdfChunks<T>(wide: ExportTable<T>): AsyncGenerator<Buffer> {
+  const table = narrowed(wide);
+  const doc = new PDFDocument({
+    size: [PAGE_W, PAGE_H],
+    margin: 0,
+    info: { Title: table.title, Producer: 'xsvc-server', Creator: 'xsvc-server' },
   });
-  objects[2] = `<< /Type /Pages /Kids [${pageRefs.join(' ')}] /Count ${pages.length} >>`;
-  const info = objects.length;
-  objects[info] = `<< /Title ${pdfLiteral(winAnsi(table.title))} /Producer (xsvc-server) >>`;
-
-  let out = '%PDF-1.4\n%\xe2\xe3\xcf\xd3\n';
-  const offsets: number[] = [];
-  for (let n = 1; n < objects.length; n++) {
-    offsets[n] = Buffer.byteLength(out, 'latin1');
-    out += `${n} 0 obj\n${objects[n]}\nendobj\n`;
+  // Read in paused mode: what the document has written so far, taken synchronously.
+  const take = (): Buffer => {
+    const out: Buffer[] = [];
+    for (let c = doc.read() as Buffer | null; c !== null; c = doc.read() as Buffer | null) out.push(c);
+    return Buffer.concat(out);
+  };
+  const ts = new Typesetter(doc);
+  const rows = tableRows(table);
+  const sample: Row[] = [];
+  for (let r = await rows.next(); ; r = await rows.next()) {
+    if (r.done) break;
+    sample.push(r.value);
+    if (sample.length >= MEASURED_ROWS) break;
   }
-  const xref = Buffer.byteLength(out, 'latin1');
-  out += `xref\n0 ${objects.length}\n0000000000 65535 f \n`;
-  for (let n = 1; n < objects.length; n++) out += `${String(offsets[n]).padStart(10, '0')} 00000 n \n`;
-  out += `trailer\n<< /Size ${objects.length} /Root 1 0 R /Info ${info} 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(out, 'latin1');
+  const widths = columnWidths(table, sample, ts);
+  const xs = widths.map((_, i) => MARGIN + widths.slice(0, i).reduce((a, b) => a + b, 0));
+  const pages = pageCount(table.rowCount, table.meta.length);
+  let page = 1;
+  const footer = () => {
+    const text = `Page ${page} of ${pages}`;
+    ts.draw(text, PAGE_W - MARGIN - ts.width(text, SIZE), PAGE_H - MARGIN / 2 - SIZE, SIZE);
+  };
+  let y = MARGIN;
+  ts.draw(ts.fit(table.title, PAGE_W - 2 * MARGIN, TITLE_SIZE), MARGIN, y, TITLE_SIZE);
+  y += TITLE_SIZE + 6;
+  for (const [label, value] of table.meta) {
+    ts.draw(ts.fit(`${label}: ${value}`, PAGE_W - 2 * MARGIN, META_SIZE), MARGIN, y, META_SIZE);
+    y += META_SIZE + 3;
+  }
+  y += 8;
+  const header = () => {
+    table.columns.forEach((c, i) => {
+      ts.draw(ts.fit(c.label, (widths[i] as number) - 2 * PAD, SIZE), (xs[i] as number) + PAD, y, SIZE);
+    });
+    doc
+      .lineWidth(0.5)
+      .moveTo(MARGIN, y + SIZE + 2)
+      .lineTo(PAGE_W - MARGIN, y + SIZE + 2)
+      .stroke();
+    y += ROW_H;
+  };
+  header();
+  /** Draws a row, on a new page when this one is full; true when a page was completed. */
+  const drawRow = (row: Row): boolean => {
+    let turned = false;
+    if (y + ROW_H > PAGE_H - BOTTOM) {
+      turned = true;
+      footer();
+      doc.addPage({ size: [PAGE_W, PAGE_H], margin: 0 });
+      page++;
+      y = MARGIN;
+      header();
+    }
+    table.columns.forEach((c, i) => {
+      const text = cellText(row[c.key]);
+      if (text)
+        ts.draw(ts.fit(text, (widths[i] as number) - 2 * PAD, SIZE), (xs[i] as number) + PAD, y, SIZE);
+    });
+    y += ROW_H;
+    return turned;
+  };
+  if (table.rowCount === 0 && sample.length === 0) ts.draw('(no rows)', MARGIN + PAD, y, SIZE);
+  for (const row of sample) drawRow(row);
+  for (let r = await rows.next(); !r.done; r = await rows.next()) {
+    if (drawRow(r.value)) yield take();
+  }
+  footer();
+  doc.end();
+  yield take();
 }

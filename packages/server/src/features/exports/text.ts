@@ -1,20 +1,21 @@
-import { cellText, type ExportTable } from './table.js';
+import { cellText, type ExportTable, tableRows } from './table.js';
 
 /**
- * The table as plain text: the title underlined, the facts, then one block per row with a `label: value`
- * line per non-empty field (continuation lines of long values indented).
+ * The table as plain text, a row at a time: the title underlined, the facts, then one block per row with
+ * a `label: value` line per non-empty field (continuation lines of long values indented).
  */
-export function toPlainText(table: ExportTable): string {
-  const out = [table.title, '='.repeat(Math.min(table.title.length, 80)), ''];
-  for (const [label, value] of table.meta) out.push(`${label}: ${value}`);
-  if (table.meta.length) out.push('');
-  table.rows.forEach((row, i) => {
-    out.push(`#${i + 1}`);
+export async function* plainTextLines<T>(table: ExportTable<T>): AsyncGenerator<string> {
+  let head = `${table.title}\n${'='.repeat(Math.min(table.title.length, 80))}\n\n`;
+  for (const [label, value] of table.meta) head += `${label}: ${value}\n`;
+  if (table.meta.length) head += '\n';
+  yield head;
+  let i = 0;
+  for await (const row of tableRows(table)) {
+    let out = `#${++i}\n`;
     for (const c of table.columns) {
       const text = cellText(row[c.key]);
-      if (text !== '') out.push(`  ${c.label}: ${text.replace(/\r?\n|\r/g, '\n    ')}`);
+      if (text !== '') out += `  ${c.label}: ${text.replace(/\r?\n|\r/g, '\n    ')}\n`;
     }
-    out.push('');
-  });
-  return out.join('\n');
+    yield `${out}\n`;
+  }
 }

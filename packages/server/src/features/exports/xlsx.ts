@@ -1,5 +1,6 @@
-import { type Cell, cellText, type ExportTable } from './table.js';
-import { zip } from './zip.js';
+import { utf8Chunks } from './chunks.js';
+import { type Cell, cellText, type ExportTable, tableRows } from './table.js';
+import { zipStream } from './zip.js';
 
 /** Text made safe for XML: markup escaped, characters XML 1.0 forbids dropped. */
 export function xmlText(text: string): string {
@@ -36,20 +37,21 @@ function cellXml(ref: string, value: Cell): string {
 
 const XML_HEAD = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
 
-/** The worksheet: a header row of column keys, then the rows; strings inline, numbers and booleans typed. */
-function sheetXml(table: ExportTable): string {
-  const rows: string[] = [];
-  const header = table.columns.map((c, i) => cellXml(`${columnName(i)}1`, c.key)).join('');
-  rows.push(`<row r="1">${header}</row>`);
-  table.rows.forEach((row, r) => {
-    const n = r + 2;
-    const cells = table.columns.map((c, i) => cellXml(`${columnName(i)}${n}`, row[c.key])).join('');
-    rows.push(`<row r="${n}">${cells}</row>`);
-  });
-  return (
-    `${XML_HEAD}<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">` +
-    `<sheetData>${rows.join('')}</sheetData></worksheet>`
-  );
+/** The worksheet, a row at a time: a header row of column keys, then the rows; strings inline, numbers and booleans typed. */
+async function* sheetXml<T>(table: ExportTable<T>): AsyncGenerator<string> {
+  const names = table.columns.map((_, i) => columnName(i));
+  yield `${XML_HEAD}<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>`;
+  yield `<row r="1">${table.columns.map((c, i) => cellXml(`${names[i]}1`, c.key)).join('')}</row>`;
+  let n = 1;
+  for await (const row of tableRows(table)) {
+    n++;
+    let cells = '';
+    for (let i = 0; i < names.length; i++) {
+      cells += cellXml(`${names[i]}${n}`, row[(table.columns[i] as { key: string }).key]);
+    }
+    yield `<row r="${n}">${cells}</row>`;
+  }
+  yield '</sheetData></worksheet>';
 }
 
 /** A sheet name Excel accepts: at most 31 characters, none of `[]:*?/\`. */
@@ -64,11 +66,11 @@ function sheetName(title: string): string {
 
 /**
  * The table as a minimal Office Open XML workbook (one sheet, inline strings, no styles): the five parts
- * a spreadsheet application needs, zipped.
+ * a spreadsheet application needs, zipped as they are written (the sheet a chunk at a time).
  */
-export function toXlsx(table: ExportTable): Buffer {
+export function xlsxChunks<T>(table: ExportTable<T>): AsyncGenerator<Buffer> {
   const part = (name: string, xml: string) => ({ name, data: Buffer.from(xml, 'utf8') });
-  return zip([
+  return zipStream([
     part(
       '[Content_Types].xml',
       `${XML_HEAD}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">` +
@@ -96,6 +98,6 @@ export function toXlsx(table: ExportTable): Buffer {
         '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/>' +
         '</Relationships>',
     ),
-    part('xl/worksheets/sheet1.xml', sheetXml(table)),
+    { name: 'xl/worksheets/sheet1.xml', data: utf8Chunks(sheetXml(table)) },
   ]);
 }

@@ -1,9 +1,9 @@
-import { deflateRawSync } from 'node:zlib';
+import * as zlib from 'node:zlib';
 
-/** A file to put in a ZIP archive. */
+/** A file to put in a ZIP archive: its name and its bytes, whole or as a stream of chunks. */
 export interface ZipEntry {
   readonly name: string;
-  readonly data: Buffer;
+  readonly data: Buffer | AsyncIterable<Buffer>;
 }
 
 const CRC_TABLE = (() => {
@@ -16,9 +16,11 @@ const CRC_TABLE = (() => {
   return table;
 })();
 
-/** The CRC-32 (IEEE 802.3) of `data`, as ZIP records it. */
-export function crc32(data: Uint8Array): number {
-  let c = 0xffffffff;
+/** The CRC-32 (IEEE 802.3) of `data`, continuing from `value` (the CRC of what came before), as ZIP records it. */
+export function crc32(data: Uint8Array, value = 0): number {
+  // Node 20.15+ computes it natively; the table is for older Node 20 releases.
+  if (typeof zlib.crc32 === 'function') return zlib.crc32(data, value);
+  let c = (value ^ 0xffffffff) >>> 0;
   for (let i = 0; i < data.length; i++)
     c = (CRC_TABLE[(c ^ (data[i] as number)) & 0xff] as number) ^ (c >>> 8);
   return (c ^ 0xffffffff) >>> 0;
@@ -27,56 +29,166 @@ export function crc32(data: Uint8Array): number {
 // 1980-01-01 00:00, the earliest DOS date: archives of the same content are byte-identical.
 const DOS_TIME = 0;
 const DOS_DATE = (0 << 9) | (1 << 5) | 1;
+/** General purpose flags: sizes and CRC in a data descriptor after the data (bit 3), UTF-8 names (bit 11). */
+const FLAGS = 0x0808;
+const U32_MAX = 0xffffffff;
+
+/** Limits past which the archive switches to ZIP64 records (overridable so that tests reach them). */
+export interface Zip64Limits {
+  /** Largest size or offset a 32-bit field holds. */
+  readonly size: number;
+  /** Most entries the 16-bit count of the end record holds. */
+  readonly entries: number;
+}
+
+const ZIP_LIMITS: Zip64Limits = { size: U32_MAX - 1, entries: 0xfffe };
+
+/** `data` deflated in independent pieces that each end on a byte boundary (a sync flush, no final bit). */
+function deflatePiece(data: Buffer): Buffer {
+  return zlib.deflateRawSync(data, { level: 6, finishFlush: zlib.constants.Z_SYNC_FLUSH });
+}
+
+/** The last piece of a deflate stream: an empty final block. */
+const DEFLATE_END = zlib.deflateRawSync(Buffer.alloc(0));
+
+interface Written {
+  name: Buffer;
+  crc: number;
+  packed: number;
+  size: number;
+  offset: number;
+}
+
+async function* chunksOf(data: Buffer | AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
+  if (Buffer.isBuffer(data)) yield data;
+  else yield* data;
+}
+
+function localHeader(name: Buffer): Buffer {
+  const h = Buffer.alloc(30);
+  h.writeUInt32LE(0x04034b50, 0);
+  h.writeUInt16LE(20, 4); // version needed: 2.0 (deflate)
+  h.writeUInt16LE(FLAGS, 6);
+  h.writeUInt16LE(8, 8);
+  h.writeUInt16LE(DOS_TIME, 10);
+  h.writeUInt16LE(DOS_DATE, 12);
+  // CRC and sizes: 0 here, given in the data descriptor.
+  h.writeUInt16LE(name.length, 26);
+  return Buffer.concat([h, name]);
+}
+
+/** The data descriptor: 32-bit sizes, or 64-bit ones once an entry outgrows them (as Go's archive/zip does). */
+function dataDescriptor(w: Written, limits: Zip64Limits): Buffer {
+  const wide = w.packed > limits.size || w.size > limits.size;
+  const d = Buffer.alloc(wide ? 24 : 16);
+  d.writeUInt32LE(0x08074b50, 0);
+  d.writeUInt32LE(w.crc, 4);
+  if (wide) {
+    d.writeBigUInt64LE(BigInt(w.packed), 8);
+    d.writeBigUInt64LE(BigInt(w.size), 16);
+  } else {
+    d.writeUInt32LE(w.packed, 8);
+    d.writeUInt32LE(w.size, 12);
+  }
+  return d;
+}
+
+/** A central directory record, with a ZIP64 extra field holding whichever values outgrow 32 bits. */
+function centralRecord(w: Written, limits: Zip64Limits): Buffer {
+  const extra: bigint[] = [];
+  const big = (v: number) => v > limits.size;
+  if (big(w.size)) extra.push(BigInt(w.size));
+  if (big(w.packed)) extra.push(BigInt(w.packed));
+  if (big(w.offset)) extra.push(BigInt(w.offset));
+  const ext = Buffer.alloc(extra.length ? 4 + 8 * extra.length : 0);
+  if (extra.length) {
+    ext.writeUInt16LE(0x0001, 0);
+    ext.writeUInt16LE(8 * extra.length, 2);
+    extra.forEach((v, i) => {
+      ext.writeBigUInt64LE(v, 4 + 8 * i);
+    });
+  }
+  const d = Buffer.alloc(46);
+  d.writeUInt32LE(0x02014b50, 0);
+  d.writeUInt16LE(extra.length ? 45 : 20, 4); // made by: 4.5 (ZIP64) or 2.0
+  d.writeUInt16LE(extra.length ? 45 : 20, 6);
+  d.writeUInt16LE(FLAGS, 8);
+  d.writeUInt16LE(8, 10);
+  d.writeUInt16LE(DOS_TIME, 12);
+  d.writeUInt16LE(DOS_DATE, 14);
+  d.writeUInt32LE(w.crc, 16);
+  d.writeUInt32LE(big(w.packed) ? U32_MAX : w.packed, 20);
+  d.writeUInt32LE(big(w.size) ? U32_MAX : w.size, 24);
+  d.writeUInt16LE(w.name.length, 28);
+  d.writeUInt16LE(ext.length, 30);
+  // comment length, disk number, internal and external attributes: 0
+  d.writeUInt32LE(big(w.offset) ? U32_MAX : w.offset, 42);
+  return Buffer.concat([d, w.name, ext]);
+}
+
+/** The end records: ZIP64 end record and locator first when a count, size or offset outgrows its field. */
+function endRecords(count: number, dirSize: number, dirOffset: number, limits: Zip64Limits): Buffer {
+  const zip64 = count > limits.entries || dirSize > limits.size || dirOffset > limits.size;
+  const parts: Buffer[] = [];
+  if (zip64) {
+    const r = Buffer.alloc(56);
+    r.writeUInt32LE(0x06064b50, 0);
+    r.writeBigUInt64LE(44n, 4); // size of the rest of this record
+    r.writeUInt16LE(45, 12);
+    r.writeUInt16LE(45, 14);
+    r.writeBigUInt64LE(BigInt(count), 24);
+    r.writeBigUInt64LE(BigInt(count), 32);
+    r.writeBigUInt64LE(BigInt(dirSize), 40);
+    r.writeBigUInt64LE(BigInt(dirOffset), 48);
+    const loc = Buffer.alloc(20);
+    loc.writeUInt32LE(0x07064b50, 0);
+    loc.writeBigUInt64LE(BigInt(dirOffset + dirSize), 8);
+    loc.writeUInt32LE(1, 16);
+    parts.push(r, loc);
+  }
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(zip64 ? 0xffff : count, 8);
+  end.writeUInt16LE(zip64 ? 0xffff : count, 10);
+  end.writeUInt32LE(zip64 ? U32_MAX : dirSize, 12);
+  end.writeUInt32LE(zip64 ? U32_MAX : dirOffset, 16);
+  parts.push(end);
+  return Buffer.concat(parts);
+}
 
 /**
- * A ZIP archive (PKWARE APPNOTE 4.3) of `entries`, each compressed with deflate (method 8): local headers and
- * data, then the central directory and its end record. No ZIP64: for archives under 4 GiB.
+ * A ZIP archive (PKWARE APPNOTE 6.3) of `entries`, written as it goes: each entry is deflated a chunk at
+ * a time and followed by a data descriptor, so neither an entry nor the archive is ever held whole. Past
+ * 4 GiB (or 65,534 entries) the records switch to ZIP64.
  */
-export function zip(entries: readonly ZipEntry[]): Buffer {
-  const parts: Buffer[] = [];
-  const central: Buffer[] = [];
+export async function* zipStream(
+  entries: readonly ZipEntry[],
+  limits: Zip64Limits = ZIP_LIMITS,
+): AsyncGenerator<Buffer> {
+  const written: Written[] = [];
   let offset = 0;
   for (const entry of entries) {
     const name = Buffer.from(entry.name, 'utf8');
-    const packed = deflateRawSync(entry.data);
-    const crc = crc32(entry.data);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4); // version needed: 2.0 (deflate)
-    local.writeUInt16LE(0x0800, 6); // UTF-8 names
-    local.writeUInt16LE(8, 8);
-    local.writeUInt16LE(DOS_TIME, 10);
-    local.writeUInt16LE(DOS_DATE, 12);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(packed.length, 18);
-    local.writeUInt32LE(entry.data.length, 22);
-    local.writeUInt16LE(name.length, 26);
-    local.writeUInt16LE(0, 28);
-    parts.push(local, name, packed);
-
-    const dir = Buffer.alloc(46);
-    dir.writeUInt32LE(0x02014b50, 0);
-    dir.writeUInt16LE(20, 4); // made by: 2.0
-    dir.writeUInt16LE(20, 6);
-    dir.writeUInt16LE(0x0800, 8);
-    dir.writeUInt16LE(8, 10);
-    dir.writeUInt16LE(DOS_TIME, 12);
-    dir.writeUInt16LE(DOS_DATE, 14);
-    dir.writeUInt32LE(crc, 16);
-    dir.writeUInt32LE(packed.length, 20);
-    dir.writeUInt32LE(entry.data.length, 24);
-    dir.writeUInt16LE(name.length, 28);
-    // extra length, comment length, disk number, internal and external attributes: 0
-    dir.writeUInt32LE(offset, 42);
-    central.push(dir, name);
-    offset += local.length + name.length + packed.length;
+    const header = localHeader(name);
+    yield header;
+    const w: Written = { name, crc: 0, packed: 0, size: 0, offset };
+    offset += header.length;
+    for await (const chunk of chunksOf(entry.data)) {
+      if (chunk.length === 0) continue;
+      w.crc = crc32(chunk, w.crc);
+      w.size += chunk.length;
+      const packed = deflatePiece(chunk);
+      w.packed += packed.length;
+      yield packed;
+    }
+    w.packed += DEFLATE_END.length;
+    yield DEFLATE_END;
+    const descriptor = dataDescriptor(w, limits);
+    yield descriptor;
+    offset += w.packed + descriptor.length;
+    written.push(w);
   }
-  const dirBytes = Buffer.concat(central);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(entries.length, 8);
-  end.writeUInt16LE(entries.length, 10);
-  end.writeUInt32LE(dirBytes.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...parts, dirBytes, end]);
+  const dir = Buffer.concat(written.map((w) => centralRecord(w, limits)));
+  yield dir;
+  yield endRecords(written.length, dir.length, offset, limits);
 }

@@ -1,5 +1,9 @@
-import type { Cell, ExportColumn, ExportTable } from '../exports/table.js';
-import type { ApiJob, ApiResult } from './mappers.js';
+import type { Kysely } from 'kysely';
+import { num } from '../../db/database.js';
+import type { Database } from '../../db/schema.js';
+import type { Cell, ExportColumn, ExportTable, RowSource } from '../exports/table.js';
+import { type ApiJob, type ApiResult, toApiResult } from './mappers.js';
+import { resultRows } from './repository.js';
 
 /** The export's row filters (the query of `exportExtraction`). */
 export interface ExportFilters {
@@ -107,13 +111,53 @@ function flat(r: ApiResult): Record<string, Cell> {
   return { ...core, ...enrichmentData };
 }
 
+/** Results read per database page while an export is written. */
+const PAGE = 1_000;
+
+/** The results of a job that pass the export's filters, in id order, read a page at a time. */
+export async function* matchingResults(
+  db: Kysely<Database>,
+  jobId: string,
+  keep: (r: ExportableResult) => boolean,
+): AsyncGenerator<ApiResult> {
+  for (let after = 0; ; ) {
+    const page = await resultRows(db, jobId, after, PAGE);
+    for (const row of page) {
+      const result = toApiResult(row);
+      if (keep({ result, hasMedia: Number(row.has_media) === 1 })) yield result;
+    }
+    const last = page[page.length - 1];
+    if (page.length < PAGE || !last) return;
+    after = num(last.seq);
+  }
+}
+
+/** What an export needs to know before it writes: how many results it holds and which columns they fill. */
+export interface ResultsSurvey {
+  readonly count: number;
+  readonly usedKeys: ReadonlySet<string>;
+}
+
+/** Counts `results` and the columns they fill (a first pass, so that the export itself can stream). */
+export async function surveyResults(results: AsyncIterable<ApiResult>): Promise<ResultsSurvey> {
+  let count = 0;
+  const usedKeys = new Set<string>(['id']);
+  for await (const r of results) {
+    count++;
+    for (const [k, v] of Object.entries(flat(r))) if (v !== undefined) usedKeys.add(k);
+  }
+  return { count, usedKeys };
+}
+
 /**
- * The results of a job as an export table: the columns any of them fills, one row per result; the JSON
- * format holds the job and the results as the API shows them.
+ * The results of a job as an export table: the columns any of them fills, one row per result, read as
+ * the file is written; the JSON format holds the job and the results as the API shows them.
  */
-export function resultsTable(job: ApiJob, results: readonly ApiResult[]): ExportTable {
-  const rows = results.map(flat);
-  const used = COLUMNS.filter((c) => c.key === 'id' || rows.some((r) => r[c.key] !== undefined));
+export function resultsTable(
+  job: ApiJob,
+  survey: ResultsSurvey,
+  results: RowSource<ApiResult>,
+): ExportTable<ApiResult> {
   const target =
     job.targetUsername !== undefined
       ? `@${job.targetUsername}`
@@ -131,10 +175,12 @@ export function resultsTable(job: ApiJob, results: readonly ApiResult[]): Export
       ['Status', job.status],
       ['Started', job.createdAt],
       ...(job.completedAt === undefined ? [] : [['Completed', job.completedAt] as [string, string]]),
-      ['Results', String(results.length)],
+      ['Results', String(survey.count)],
     ],
-    columns: used,
-    rows,
-    json: { job, results },
+    columns: COLUMNS.filter((c) => survey.usedKeys.has(c.key)),
+    rowCount: survey.count,
+    rows: results,
+    cells: flat,
+    json: { head: { job }, key: 'results', item: (r) => r },
   };
 }

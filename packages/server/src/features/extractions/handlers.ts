@@ -3,17 +3,15 @@ import { errors, HttpError } from '../../http/errors.js';
 import { Answer, defineHandlers } from '../../http/handler.js';
 import { timeOrderedUuid } from '../draws/ids.js';
 import { decodeListCursor, pageOf } from '../draws/list-cursor.js';
-import { downloadHeaders, renderExport } from '../exports/render.js';
+import { assertExportSize } from '../exports/limits.js';
+import { downloadHeaders, exportStream, renderExport } from '../exports/render.js';
 import { withPlatformErrors } from '../reads/errors.js';
 import { estimateExtraction } from './estimate.js';
-import { exportMatcher, resultsTable } from './export.js';
+import { exportMatcher, matchingResults, resultsTable, surveyResults } from './export.js';
 import { extractionRunner } from './feature.js';
 import { type OutputMode, toApiJob, toApiResult } from './mappers.js';
 import { findJob, insertJob, listJobRows, resultRows } from './repository.js';
 import { normalizeSpec, resolveTarget } from './targets.js';
-
-/** Most rows one export holds. */
-export const EXPORT_MAX_ROWS = 100_000;
 
 const notFound = (id: string) => new HttpError('not_found', `no extraction job ${id}`);
 
@@ -163,13 +161,13 @@ export const extractionHandlers = withPlatformErrors(
       const job = await findJob(db, accountId, ctx.params.id);
       if (!job) throw notFound(ctx.params.id);
       const keep = exportMatcher(ctx.query);
-      const results = (await resultRows(db, job.id, 0))
-        .map((row) => ({ result: toApiResult(row), hasMedia: Number(row.has_media) === 1 }))
-        .filter(keep)
-        .slice(0, EXPORT_MAX_ROWS)
-        .map((r) => r.result);
-      const file = renderExport(ctx.query.format, resultsTable(toApiJob(job), results));
-      return new Answer(200, file.body, downloadHeaders(file, `extraction-${job.id}`));
+      // Two reads of the results: the first counts them (the cap is checked before anything is sent),
+      // the second feeds the file as it streams out.
+      const survey = await surveyResults(matchingResults(db, job.id, keep));
+      assertExportSize(ctx.query.format, survey.count);
+      const table = resultsTable(toApiJob(job), survey, matchingResults(db, job.id, keep));
+      const file = renderExport(ctx.query.format, table);
+      return new Answer(200, exportStream(file), downloadHeaders(file, `extraction-${job.id}`));
     },
   }),
 );

@@ -10,6 +10,7 @@ import { sha256 } from '../auth/keys.js';
 import { ledgerRowId } from '../billing/ledger-id.js';
 import { checkoutExpiresAt, currentCheckout, insertCheckout } from '../checkout/repository.js';
 import { clientKey, countInWindow } from '../sessions/sign-in-limits.js';
+import { openAnswer, sealAnswer } from './sealed-answer.js';
 
 /** Guest keys: `sgk_` + 64 hex characters, sent as `Authorization: Bearer`. */
 export const GUEST_KEY_PREFIX = 'sgk_';
@@ -58,8 +59,13 @@ function idempotencyKey(ctx: HandlerContext): string {
  * The earlier answer to this `Idempotency-Key`, if any: the same body gets the same answer (the guest key
  * included, so a lost answer does not lose the wallet), another body 409 `idempotency_key_conflict`.
  */
-async function replayOf(db: Db, key: string, body: Body, walletId?: string): Promise<Answer | undefined> {
-  const prior = await db
+async function replayOf(
+  services: Services,
+  key: string,
+  body: Body,
+  walletId?: string,
+): Promise<Answer | undefined> {
+  const prior = await services.database.db
     .selectFrom('guest_purchases')
     .select(['wallet_id', 'request_hash', 'response'])
     .where('idempotency_key', '=', key)
@@ -75,7 +81,7 @@ async function replayOf(db: Db, key: string, body: Body, walletId?: string): Pro
       'idempotency_key_conflict',
       'this Idempotency-Key was used for another request; use a new UUID v4 for a new checkout',
     );
-  return new Answer(201, JSON.parse(prior.response));
+  return new Answer(201, await openAnswer(services, prior.response));
 }
 
 /** Opens a checkout for `body` on a wallet and answers it (keeping the answer for retries). */
@@ -134,7 +140,7 @@ async function openPurchase(
       credits,
       idempotency_key: key,
       request_hash: sha256(JSON.stringify([callerWalletId ?? null, body])),
-      response: JSON.stringify(answer),
+      response: await sealAnswer(services, answer),
       created_at: now,
     })
     .execute();
@@ -171,7 +177,7 @@ export const guestWalletHandlers = defineHandlers({
   createGuestWallet: async (ctx) => {
     const key = idempotencyKey(ctx);
     const db = ctx.services.database.db;
-    const replay = await replayOf(db, key, ctx.body);
+    const replay = await replayOf(ctx.services, key, ctx.body);
     if (replay) return replay;
     const { over, retryAfter } = await countInWindow(
       ctx.services.database,
@@ -233,7 +239,7 @@ export const guestWalletHandlers = defineHandlers({
     const wallet = await callerWallet(ctx);
     if (wallet.status === 'closed') throw new HttpError('closed', 'this guest wallet is closed');
     const key = idempotencyKey(ctx);
-    const replay = await replayOf(ctx.services.database.db, key, ctx.body, wallet.id);
+    const replay = await replayOf(ctx.services, key, ctx.body, wallet.id);
     if (replay) return replay;
     return new Answer(
       201,

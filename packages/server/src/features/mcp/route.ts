@@ -83,6 +83,15 @@ export function registerMcpRoute(app: FastifyInstance, services: Services): void
             : 'the MCP endpoint needs an OAuth access token (see the WWW-Authenticate challenge) or an API key as a bearer token',
         });
     }
+    if (principal.mode === 'guest') {
+      // A guest key's only scope is `paid_reads` on REST reads (spec 5.5): no tool call would be served, so
+      // the endpoint refuses it whole (RFC 6750 3.1) rather than list tools that all fail.
+      return reply.status(403).header('www-authenticate', mcpChallenge(services, 'insufficient_scope')).send({
+        error: 'forbidden',
+        message:
+          'a guest key is for paid reads over the REST API only (scope paid_reads): the MCP endpoint needs an OAuth access token (scope mcp:tools) or an API key',
+      });
+    }
     const url = new URL(request.url, services.publicUrl());
     const headers = new Headers();
     for (const [k, v] of Object.entries(request.headers)) {

@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
+import { schemas } from '@xsvc/sdk/contract';
 import type { FastifyRequest } from 'fastify';
 import type { HttpError } from '../../http/errors.js';
 import { Answer, defineHandlers, type HandlerContext } from '../../http/handler.js';
+import { describeIssue } from '../../http/register.js';
 import type { Services } from '../../services.js';
 import { authenticate, type Principal } from '../auth/authenticate.js';
 import { systemResolver } from '../webhooks/ssrf/target.js';
@@ -40,16 +42,29 @@ export function oauthError(error: string, description: string, status = 400): An
 
 /**
  * The OAuth-shaped body for a request the contract refused before its handler ran (a form that misses a
- * field, an unknown `grant_type`): token and revocation clients read `error`/`error_description`, not the
- * API's error body. Undefined for any other route.
+ * field, an unknown `grant_type`, registration metadata it refuses): token, revocation and registration
+ * clients read `error`/`error_description` (RFC 6749 5.2, RFC 7591 3.2.2), not the API's error body.
+ * Undefined for any other route.
  */
 export function oauthRejection(
   request: FastifyRequest,
   err: HttpError,
 ): { status: number; body: Record<string, string> } | undefined {
   const path = request.url.split('?')[0];
-  if (path !== '/api/oauth/token' && path !== '/api/oauth/revoke') return undefined;
   if (err.status !== 400 && err.status !== 415) return undefined;
+  if (path === '/api/oauth/register') {
+    // RFC 7591 3.2.2: a bad redirect URI has its own code; anything else in the metadata is the other one.
+    const uris = (request.body as { redirect_uris?: unknown } | undefined)?.redirect_uris;
+    const badUris = !schemas.ClientRegistrationRequestSchema.shape.redirect_uris.safeParse(uris).success;
+    return {
+      status: 400,
+      body: {
+        error: badUris ? 'invalid_redirect_uri' : 'invalid_client_metadata',
+        error_description: err.message,
+      },
+    };
+  }
+  if (path !== '/api/oauth/token' && path !== '/api/oauth/revoke') return undefined;
   const grant = (request.body as { grant_type?: unknown } | undefined)?.grant_type;
   const unsupported =
     path === '/api/oauth/token' &&
@@ -108,6 +123,37 @@ export function redirectWith(
   return new Answer(302, undefined, { location: url.toString(), 'cache-control': 'no-store' });
 }
 
+/** The authorization error code (RFC 6749 4.1.2.1) for the first refused parameter of a request. */
+function authorizeErrorCode(param: PropertyKey | undefined): string {
+  if (param === 'response_type') return 'unsupported_response_type';
+  if (param === 'scope') return 'invalid_scope';
+  return 'invalid_request';
+}
+
+/**
+ * The answer to an authorization request the contract would refuse (`response_type=token`, no
+ * `code_challenge`, `code_challenge_method=plain`, an unknown scope) once its client and redirect URI are
+ * known good: a redirect to the client with `error`, `state` and `iss` (RFC 6749 4.1.2.1, RFC 9207), so the
+ * client learns why. Undefined when the request is valid, or when its client or redirect URI is not (then
+ * nothing may be sent to that URI: the contract's 400 answers the browser).
+ */
+export async function authorizeErrorRedirect(
+  services: Services,
+  query: unknown,
+): Promise<Answer | undefined> {
+  const parsed = schemas.OAuthAuthorizeQuerySchema.safeParse(query ?? {});
+  if (parsed.success) return undefined;
+  const q = (query ?? {}) as Record<string, unknown>;
+  if (typeof q.client_id !== 'string' || typeof q.redirect_uri !== 'string') return undefined;
+  const client = await clientFor(services, q.client_id);
+  if (typeof client === 'string' || !client.redirectUris.includes(q.redirect_uri)) return undefined;
+  return redirectWith(q.redirect_uri, services.publicUrl(), {
+    error: authorizeErrorCode(parsed.error.issues[0]?.path[0]),
+    error_description: describeIssue('query', parsed.error),
+    state: typeof q.state === 'string' ? q.state : undefined,
+  });
+}
+
 /** base64url(SHA-256(verifier)): the S256 code challenge (RFC 7636). */
 function s256(verifier: string): string {
   return createHash('sha256').update(verifier).digest('base64url');
@@ -152,7 +198,9 @@ export const oauthHandlers = defineHandlers({
       grant_types: ['authorization_code', 'refresh_token'],
       response_types: ['code'],
       token_endpoint_auth_method: client.authMethod,
-      ...(secret && { client_secret: secret }),
+      client_id_issued_at: Math.floor(ctx.services.clock.now() / 1000),
+      // RFC 7591 3.2.1: required with every secret; strict clients (oauth4webapi) refuse the answer without it.
+      ...(secret && { client_secret: secret, client_secret_expires_at: 0 }),
     };
   },
 

@@ -1,8 +1,8 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Services } from '../../services.js';
 import { registerFormBodies } from '../discovery/form-body.js';
-import { redirectWith, sessionOf } from './handlers.js';
+import { authorizeErrorRedirect, redirectWith, sessionOf } from './handlers.js';
 import { errorPage, pageHeaders } from './pages.js';
 import { issueCode, takeRequest } from './store.js';
 
@@ -17,7 +17,18 @@ const Decision = z.object({
  * minutes. Approve redirects to the client with `code`, `state` and `iss`; Deny with `error=access_denied`.
  */
 export function registerOAuthRoutes(app: FastifyInstance, services: Services): void {
-  registerFormBodies(app);
+  registerFormBodies(app, ['POST /api/oauth/authorize/decision']);
+  // Mounted before the operations: the authorization endpoint's own route gets a hook that answers a bad
+  // request of a known client with an error redirect before the contract's 400 (RFC 6749 4.1.2.1).
+  app.addHook('onRoute', (route) => {
+    if (route.url !== '/api/oauth/authorize' || route.method !== 'GET') return;
+    const own = route.preHandler;
+    const redirect = async (request: FastifyRequest, reply: FastifyReply) => {
+      const answer = await authorizeErrorRedirect(services, request.query);
+      if (answer) await reply.status(answer.status).headers(answer.headers).send();
+    };
+    route.preHandler = [...(own === undefined ? [] : Array.isArray(own) ? own : [own]), redirect];
+  });
   app.post('/api/oauth/authorize/decision', async (request, reply) => {
     const send = (status: number, title: string, message: string) =>
       reply.status(status).headers(pageHeaders()).send(errorPage(title, message));

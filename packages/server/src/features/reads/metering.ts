@@ -25,9 +25,10 @@ export function unitPrice(op: AnyOperation): number {
 
 /** The meter of the caller of `ctx`, priced by `ctx.op`. */
 export function meter(ctx: HandlerContext): Meter {
-  const { accountId } = ctx.requirePrincipal();
+  const { accountId, mode } = ctx.requirePrincipal();
   const { credits } = ctx.services;
-  const perUnit = unitPrice(ctx.op);
+  // A machine payment already paid this call in full (spec 5.4): no credits are asked for or charged.
+  const perUnit = mode === 'payment' ? 0 : unitPrice(ctx.op);
   return {
     perUnit,
     affordable: (requested) => credits.affordable(accountId, requested, perUnit),

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { HttpError } from '../../http/errors.js';
 import { describeIssue } from '../../http/register.js';
+import { assertWellFormed } from '../../http/well-formed.js';
 
 /** Validates what a plain route received; 400 `invalid_input` naming the first bad field. */
 export function parseInput<S extends z.ZodType>(
@@ -8,6 +9,7 @@ export function parseInput<S extends z.ZodType>(
   value: unknown,
   where: 'body' | 'query' | 'path',
 ): z.output<S> {
+  assertWellFormed(value, where);
   const r = schema.safeParse(value ?? {});
   if (!r.success) throw new HttpError('invalid_input', describeIssue(where, r.error));
   return r.data;

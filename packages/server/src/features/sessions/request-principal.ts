@@ -27,7 +27,11 @@ export function requestPrincipal(
   );
 }
 
-/** The caller when it is the server's owner: 401 `unauthenticated` without credentials, 403 `forbidden` for others. */
+/**
+ * The caller when it is the server's owner, by an owner credential: the owner's API key or session. An OAuth
+ * access token (a grant to an app, scoped to its tools) or a guest key never reaches the owner's routes, even
+ * for the owner's account. 401 `unauthenticated` without credentials, 403 `forbidden` for anything else.
+ */
 export async function requireOwner(
   request: FastifyRequest,
   services: Services,
@@ -35,6 +39,11 @@ export async function requireOwner(
 ): Promise<Principal> {
   const principal = await requestPrincipal(request, services);
   if (!principal) throw new HttpError('unauthenticated', `${what} needs the owner's API key or session`);
+  if (principal.mode !== 'apiKey' && principal.mode !== 'session')
+    throw new HttpError(
+      'forbidden',
+      `${what} takes the owner's API key or session, not ${principal.mode} credentials`,
+    );
   if (!principal.isOwner) throw new HttpError('forbidden', `${what} is reserved to the owner of this server`);
   return principal;
 }

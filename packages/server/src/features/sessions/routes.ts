@@ -7,25 +7,12 @@ import { sessionCookie } from '../auth/authenticate.js';
 import { registerFormBodies } from '../discovery/form-body.js';
 import { linkSentPage, pageHeaders } from '../oauth/pages.js';
 import { sessionCookieHeader } from './cookie.js';
-import { consumeMagicLink, createMagicLink, type MagicLinkRefusal } from './magic-links.js';
-import { deliverMagicLink } from './outbox.js';
+import { consumeMagicLink, type MagicLinkRefusal } from './magic-links.js';
 import { parseInput } from './parse-input.js';
+import { Email, NextPath, sendMagicLink } from './send-link.js';
 import { createSession, deleteSession, SESSION_TTL_MS } from './sessions.js';
 import { accountForEmail } from './sign-in-account.js';
 import { SignInLimiter } from './sign-in-limits.js';
-
-const Email = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .max(254)
-  .regex(/^[^\s@]+@[^\s@]+$/, 'must be an e-mail address');
-
-/** Where to go after signing in: a path on this server only (never another origin). */
-const NextPath = z
-  .string()
-  .max(2_000)
-  .regex(/^\/(?![/\\])[^\s]*$/, 'must be a path on this server');
 
 const MagicLinkBody = z.object({ email: Email, next: NextPath.optional() });
 const CallbackQuery = z.object({ token: z.string().min(1).max(200), next: NextPath.optional() });
@@ -46,17 +33,11 @@ export function registerSessionRoutes(app: FastifyInstance, services: Services):
   const db = services.database.db;
   const secure = () => services.publicUrl().startsWith('https://');
   const limiter = new SignInLimiter(services.database);
-  registerFormBodies(app);
+  registerFormBodies(app, ['POST /auth/magic-link']);
 
   app.post('/auth/magic-link', async (request, reply) => {
     const { email, next } = parseInput(MagicLinkBody, request.body, 'body');
-    const now = services.clock.now();
-    await limiter.hit(email, request.ip, now);
-    const { token, expiresAt } = await createMagicLink(db, email, now);
-    const url = new URL('/auth/magic-link/callback', `${services.publicUrl()}/`);
-    url.searchParams.set('token', token);
-    if (next) url.searchParams.set('next', next);
-    deliverMagicLink(app, { email, url: url.toString(), expiresAt });
+    const expiresAt = await sendMagicLink(app, services, limiter, { email, next, ip: request.ip });
     // The same answer whether or not the address has an account: nothing is revealed about who signed up.
     // A browser's form (the sign-in page of the OAuth flow) gets a page; API clients get JSON.
     if (String(request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded'))

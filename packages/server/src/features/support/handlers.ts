@@ -175,5 +175,5 @@ export const supportHandlers = defineHandlers({
 
 /** Accepts the multipart bodies tickets and replies may be sent as (files attached to the message). */
 export const registerSupport: RouteRegistrar = (app) => {
-  registerMultipartBodies(app);
+  registerMultipartBodies(app, ['POST /api/v1/support/tickets', 'POST /api/v1/support/tickets/:id/messages']);
 };

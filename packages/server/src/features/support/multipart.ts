@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { acceptEncoding, takesEncoding } from '../../http/body-parsers.js';
 import { HttpError } from '../../http/errors.js';
 import { SUPPORT_LIMITS } from './limits.js';
 
@@ -25,16 +26,22 @@ export async function parseMultipart(contentType: string, body: Buffer): Promise
 }
 
 /**
- * Accepts `multipart/form-data` request bodies (support tickets and replies take file attachments): text
- * fields become strings and files `File`s, so the operation's schema validates the fields as it would a
- * JSON body. Registered once: another feature may already have added a parser for the same type.
+ * Accepts `multipart/form-data` request bodies on the routes named in `routes` (`'POST /api/v1/support/tickets'`:
+ * tickets and replies take file attachments) and on the contract operations that declare multipart bodies;
+ * any other route refuses them (415). Text fields become strings and files `File`s, so the operation's schema
+ * validates the fields as it would a JSON body. The parser is added once: another feature may already have
+ * added it.
  */
-export function registerMultipartBodies(app: FastifyInstance): void {
+export function registerMultipartBodies(app: FastifyInstance, routes: readonly string[] = []): void {
+  acceptEncoding(app, 'multipart', routes);
   if (app.hasContentTypeParser(MULTIPART)) return;
   app.addContentTypeParser(
     MULTIPART,
     { parseAs: 'buffer', bodyLimit: SUPPORT_LIMITS.multipartBodyBytes },
-    (request: FastifyRequest, body: Buffer) => parseMultipart(String(request.headers['content-type']), body),
+    async (request: FastifyRequest, body: Buffer) =>
+      takesEncoding(request, 'multipart')
+        ? parseMultipart(String(request.headers['content-type']), body)
+        : undefined,
   );
 }
 

@@ -14,11 +14,20 @@ export const ACTIVE = ['accepted', 'dispatching', 'pending_confirmation'] as con
 export const isTerminal = (row: Pick<ActionRow, 'status'>) =>
   (TERMINAL as readonly string[]).includes(row.status);
 
+/** What a write acts on: an existing tweet, user (by id, or by username until resolved) or community. */
+export interface WriteTarget {
+  type?: 'tweet' | 'user' | 'community';
+  id?: string;
+  username?: string;
+}
+
 /** What a new action holds. */
 export interface NewAction {
   accountId: string;
   idempotencyKey: string;
   requestHash: string;
+  /** The sanitized payload (`request.payload`), or null. */
+  requestPayload: Record<string, unknown> | null;
   requestId: string;
   method: string;
   path: string;
@@ -26,7 +35,7 @@ export interface NewAction {
   xAccountId: string;
   xUserId: string;
   xUsername: string;
-  target: { type?: string; id?: string; username?: string };
+  target: WriteTarget;
   credits: number;
   now: number;
 }
@@ -44,6 +53,7 @@ export async function insertAction(db: Kysely<Database>, a: NewAction): Promise<
       account_id: a.accountId,
       idempotency_key: a.idempotencyKey,
       request_hash: a.requestHash,
+      request_payload: a.requestPayload === null ? null : JSON.stringify(a.requestPayload),
       request_id: a.requestId,
       method: a.method,
       path: a.path,

@@ -30,23 +30,59 @@ export function storedResult(row: ActionRow): WriteResult | undefined {
   return row.result ? (JSON.parse(row.result) as WriteResult) : undefined;
 }
 
-/** What the client should do next, by state (spec 4.13). */
+/**
+ * What the client should do next, by state (spec 4.13): null once confirmed (the reference's enum has no
+ * "nothing to do" value), `verify_result` when the outcome stayed unknown, `retry` (a fresh key) when
+ * nothing was sent, `fix_request` when the platform refused it, and `poll` while active.
+ */
 function nextAction(row: ActionRow, statusUrl: string): NextAction {
   switch (row.status) {
     case 'success':
-      return { type: 'none' };
+      return null;
     case 'expired':
-      return {
-        type: 'verify_result',
-        message: 'the platform never confirmed this write: check on the platform before sending it again',
-      };
+      return { type: 'verify_result' };
     case 'failed':
-      return num(row.safe_to_retry)
-        ? { type: 'retry', message: 'nothing was done: send the write again with a new Idempotency-Key' }
-        : { type: 'fix_request', message: row.message ?? 'the platform refused this write: change it first' };
+      return { type: num(row.safe_to_retry) ? 'retry' : 'fix_request', requiresNewIdempotencyKey: true };
     default:
       return { type: 'poll', afterMs: POLL_AFTER_MS, url: statusUrl };
   }
+}
+
+/** The state a confirmed state change leaves (reference `result.state`), by action. */
+const RESULT_STATES: Record<string, string> = {
+  delete_tweet: 'deleted',
+  like: 'liked',
+  unlike: 'not_liked',
+  retweet: 'retweeted',
+  unretweet: 'not_retweeted',
+  follow: 'following',
+  unfollow: 'not_following',
+  remove_follower: 'removed',
+  update_profile: 'updated',
+  update_avatar: 'updated',
+  update_banner: 'updated',
+  delete_community: 'deleted',
+  join_community: 'member',
+  leave_community: 'not_member',
+};
+
+/** `result`: what the confirmed write produced; null until the platform confirmed it. */
+function resultOf(row: ActionRow, result: WriteResult | undefined): WriteActionView['result'] {
+  if (row.status !== 'success' || !result) return null;
+  const type = result.type ?? RESULT_TYPES[row.action] ?? 'state_change';
+  const state =
+    type === 'state_change' || row.action === 'delete_community' ? RESULT_STATES[row.action] : undefined;
+  return {
+    ...(type !== 'state_change' && result.id && { id: result.id }),
+    ...(state && { state }),
+    type,
+  };
+}
+
+/** `target`: the existing tweet, user or community acted on, once its id is known; else null. */
+function targetOf(row: ActionRow): WriteActionView['target'] {
+  if (!row.target_type || !row.target_id) return null;
+  return { id: row.target_id, type: row.target_type as 'tweet' | 'user' | 'community' };
 }
 
 /** A write action in the API's shape (spec 2.16, reference `XWriteAction`). */
@@ -60,6 +96,8 @@ export function toWriteAction(
   const result = storedResult(row);
   const charged = row.billing_status === 'charged';
   const credits = String(num(row.credits));
+  const chargedCredits = charged ? credits : '0';
+  const target = targetOf(row);
   // State changes (likes, follows, ...) create nothing: their result names no id.
   const created = result?.type === 'state_change' ? undefined : result?.id;
   return {
@@ -74,39 +112,28 @@ export function toWriteAction(
     statusUrl,
     pollAfterMs: terminal ? null : POLL_AFTER_MS,
     charged,
-    chargedCredits: charged ? credits : '0',
+    chargedCredits,
     billing: {
       status: row.billing_status as WriteActionView['billing']['status'],
-      credits,
-      ...(row.charged_at != null && { chargedAt: iso(row.charged_at) }),
-      ...(row.billing_reason && { reason: row.billing_reason }),
+      charged,
+      chargedCredits,
+      plannedCredits: credits,
     },
     request: {
       hash: row.request_hash,
-      idempotencyKey: row.idempotency_key,
-      method: row.method,
-      path: row.path,
-      receivedAt: iso(row.created_at),
+      payload: row.request_payload ? (JSON.parse(row.request_payload) as Record<string, unknown>) : null,
     },
-    account: { id: row.x_account_id, xUserId: row.x_user_id, xUsername: row.x_username },
-    target: {
-      ...(row.target_type && { type: row.target_type as NonNullable<WriteActionView['target']['type']> }),
-      ...(row.target_id && { id: row.target_id }),
-      ...(row.target_username && { username: row.target_username }),
-    },
-    targetId: row.target_id ?? null,
-    result: {
-      type: result?.type ?? RESULT_TYPES[row.action] ?? 'state_change',
-      ...(created && { id: created }),
-      ...(result?.url && { url: result.url }),
-      ...(result?.active !== undefined && { active: result.active }),
-    },
+    account: { id: row.x_account_id, username: row.x_username },
+    target,
+    targetId: target?.id ?? null,
+    result: resultOf(row, result),
     nextAction: nextAction(row, statusUrl),
     requestHash: row.request_hash,
     requestId: row.request_id,
     ...(extra.idempotent !== undefined && { idempotent: extra.idempotent }),
     ...(row.error && { error: row.error }),
     ...(row.message && { message: row.message }),
+    ...(row.billing_reason && { details: { billingReason: row.billing_reason } }),
     sendDispatched: row.send_dispatched_at != null,
     ...(row.send_dispatched_at != null && { sendDispatchedAt: iso(row.send_dispatched_at) }),
     createdAt: iso(row.created_at),

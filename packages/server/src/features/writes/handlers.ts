@@ -124,7 +124,6 @@ export const writeHandlers = defineHandlers({
     return performWrite(ctx, {
       account,
       command: { action: 'update_profile', name, description, location, url },
-      target: { type: 'profile' },
     });
   },
 
@@ -132,14 +131,12 @@ export const writeHandlers = defineHandlers({
     performWrite(ctx, {
       account: ctx.body.account,
       command: { action: 'update_avatar', file: await fileOf(ctx.body.file), url: ctx.body.url },
-      target: { type: 'profile' },
     }),
 
   updateBanner: async (ctx) =>
     performWrite(ctx, {
       account: ctx.body.account,
       command: { action: 'update_banner', file: await fileOf(ctx.body.file), url: ctx.body.url },
-      target: { type: 'profile' },
     }),
 
   createCommunity: async (ctx) =>

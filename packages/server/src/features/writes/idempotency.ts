@@ -33,6 +33,24 @@ export async function requestHash(operationId: string, params: unknown, body: un
   return createHash('sha256').update(canonical).digest('hex');
 }
 
+/**
+ * The sanitized payload of a write (reference `XWriteActionRequest.payload`): its path parameters and body
+ * in canonical form, without `account` (the action names it apart) and with files as their type, size and
+ * digest (never their bytes). Null when nothing remains.
+ */
+export async function requestPayload(
+  params: unknown,
+  body: unknown,
+): Promise<Record<string, unknown> | null> {
+  const merged: Record<string, unknown> = {
+    ...(params && typeof params === 'object' ? params : {}),
+    ...(body && typeof body === 'object' && !(body instanceof Blob) ? body : {}),
+  };
+  delete merged.account;
+  const payload = (await canonicalize(merged)) as Record<string, unknown>;
+  return Object.keys(payload).length > 0 ? payload : null;
+}
+
 async function canonicalize(value: unknown): Promise<unknown> {
   if (value instanceof Blob) {
     const digest = createHash('sha256')

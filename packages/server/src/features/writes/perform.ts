@@ -4,9 +4,9 @@ import type { WriteCommand, WriteOutcome } from '../../platform/account-writes.j
 import { PlatformUnavailableError } from '../../platform/platform.js';
 import { actingAccount } from './acting-account.js';
 import { checkActionLimits } from './action-limits.js';
-import { type ActionRow, actionByKey, insertAction, updateActive } from './action-rows.js';
+import { type ActionRow, actionByKey, insertAction, updateActive, type WriteTarget } from './action-rows.js';
 import { errorFields, toWriteAction, type WriteActionView } from './action-view.js';
-import { idempotencyKey, requestHash } from './idempotency.js';
+import { idempotencyKey, requestHash, requestPayload } from './idempotency.js';
 import { CONFIRM_WINDOW_MS, fail, refresh, settle } from './settle.js';
 
 /**
@@ -20,7 +20,8 @@ export interface WriteSpec {
   command: WriteCommand;
   /** The `account` of the body: id, platform user id or @username of a connection. */
   account: string;
-  target?: { type?: 'tweet' | 'user' | 'community' | 'profile' | 'media'; id?: string; username?: string };
+  /** The existing object acted on; none for writes that create something or change the own profile. */
+  target?: WriteTarget;
 }
 
 /**
@@ -53,6 +54,7 @@ export async function performWrite(ctx: HandlerContext, spec: WriteSpec): Promis
     accountId,
     idempotencyKey: key,
     requestHash: hash,
+    requestPayload: await requestPayload(ctx.params, ctx.body),
     requestId: ctx.requestId,
     method: ctx.request.method,
     path: ctx.request.url.split('?')[0] ?? ctx.request.url,

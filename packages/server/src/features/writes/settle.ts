@@ -30,9 +30,13 @@ export async function settle(services: Services, row: ActionRow, outcome: WriteO
     if (outcome.code === 'x_auth_failure') await setHealth(db, row.x_account_id, 'needsReauth', now);
     return fail(services, row, outcome.code, outcome.message, RETRYABLE.has(outcome.code));
   }
+  // A user named by username becomes a target with an id once the platform resolved it.
+  const resolved =
+    row.target_type === 'user' && row.target_id == null ? outcome.result.target?.id : undefined;
   const done = await updateActive(db, row.id, {
     status: 'success',
     result: JSON.stringify(outcome.result),
+    ...(resolved && { target_id: resolved }),
     error: null,
     message: null,
     retryable: 0,

@@ -1,4 +1,5 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+import { storedSecret } from '../../db/server-secret.js';
 import type { Services } from '../../services.js';
 
 const SECRET_NAME = 'x-account-sessions';
@@ -57,16 +58,5 @@ export function secretBox(services: Services): Promise<SecretBox> {
 
 async function load(services: Services): Promise<SecretBox> {
   if (services.config.secretKey) return SecretBox.fromSecret(services.config.secretKey);
-  const db = services.database.db;
-  await db
-    .insertInto('server_secrets')
-    .values({ name: SECRET_NAME, value: randomBytes(32).toString('hex'), created_at: services.clock.now() })
-    .onConflict((oc) => oc.column('name').doNothing())
-    .execute();
-  const row = await db
-    .selectFrom('server_secrets')
-    .select('value')
-    .where('name', '=', SECRET_NAME)
-    .executeTakeFirstOrThrow();
-  return SecretBox.fromSecret(row.value);
+  return SecretBox.fromSecret(await storedSecret(services.database.db, SECRET_NAME, services.clock.now()));
 }

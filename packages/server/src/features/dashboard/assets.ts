@@ -1,0 +1,121 @@
+import type { FastifyInstance } from 'fastify';
+import { ASSET_PATHS } from './layout.js';
+
+/**
+ * The stylesheet: system fonts, colours with at least 4.5:1 contrast, a visible focus ring, and a layout that
+ * reflows on narrow screens. Kept in the bundle (no file to ship, no CDN).
+ */
+export const DASHBOARD_CSS = `
+:root{--fg:#1a1a1a;--muted:#4a4a4a;--bg:#fff;--line:#d0d0d0;--accent:#1d4ed8;--ok-bg:#e8f5e9;--ok-fg:#1b5e20;--err-bg:#fdecea;--err-fg:#8a1c12;--warn-fg:#7a4a00}
+*{box-sizing:border-box}
+body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",sans-serif;color:var(--fg);background:var(--bg)}
+a{color:var(--accent)}
+:focus-visible{outline:3px solid #f59e0b;outline-offset:2px}
+.skip{position:absolute;left:-999px;top:0;background:#fff;padding:.5rem}
+.skip:focus{left:.5rem}
+header{display:flex;flex-wrap:wrap;align-items:center;gap:.5rem 1.5rem;padding:.75rem 1.5rem;border-bottom:1px solid var(--line)}
+.brand{margin:0;font-weight:700}
+.brand a{text-decoration:none;color:var(--fg)}
+nav ul{display:flex;flex-wrap:wrap;gap:.25rem 1rem;list-style:none;margin:0;padding:0}
+nav a[aria-current=page]{font-weight:700;color:var(--fg)}
+.signout{margin-left:auto;display:flex;align-items:center;gap:.5rem;color:var(--muted)}
+main{max-width:64rem;margin:0 auto;padding:1.5rem}
+main:focus{outline:none}
+h1{font-size:1.5rem;margin:.5rem 0 1rem}
+h2{font-size:1.2rem;margin:2rem 0 .75rem}
+table{border-collapse:collapse;width:100%;margin:.5rem 0 1rem}
+th,td{text-align:left;padding:.4rem .6rem;border-bottom:1px solid var(--line);vertical-align:top}
+th{font-weight:600}
+caption{text-align:left;color:var(--muted);padding-bottom:.25rem}
+code,.mono{font-family:ui-monospace,SFMono-Regular,Menlo,monospace;font-size:.9em;overflow-wrap:anywhere}
+form.inline{display:inline}
+label{display:block;font-weight:600;margin:.75rem 0 .25rem}
+input[type=text],input[type=email],input[type=url],select,textarea{font:inherit;padding:.45rem .6rem;border:1px solid #767676;border-radius:.25rem;width:100%;max-width:28rem}
+button{font:inherit;padding:.45rem 1rem;border-radius:.25rem;border:1px solid var(--accent);background:var(--accent);color:#fff;cursor:pointer;margin:.5rem .5rem 0 0}
+button.secondary{background:#fff;color:var(--accent)}
+button.danger{background:#fff;color:var(--err-fg);border-color:var(--err-fg)}
+.notice{padding:.75rem 1rem;border-radius:.25rem}
+.notice.ok{background:var(--ok-bg);color:var(--ok-fg)}
+.notice.error{background:var(--err-bg);color:var(--err-fg)}
+.secret{display:flex;flex-wrap:wrap;align-items:center;gap:.5rem;padding:.75rem;border:2px solid var(--accent);border-radius:.25rem}
+.muted{color:var(--muted)}
+.badge{display:inline-block;padding:0 .45rem;border-radius:.75rem;border:1px solid currentColor;font-size:.85rem}
+.badge.bad{color:var(--err-fg)}
+.badge.warn{color:var(--warn-fg)}
+.badge.good{color:var(--ok-fg)}
+dl.facts{display:grid;grid-template-columns:max-content 1fr;gap:.25rem 1rem}
+dl.facts dt{color:var(--muted)}
+dl.facts dd{margin:0}
+`;
+
+/**
+ * Progressive enhancement only (every flow works without it): a copy button next to each `[data-copy]`
+ * value, and the live event feed, which polls the feed URL of `tbody[data-feed]` for events newer than the
+ * newest row and prepends them, announcing how many arrived in its live region.
+ */
+export const DASHBOARD_JS = `(() => {
+  for (const el of document.querySelectorAll('[data-copy]')) {
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.className = 'secondary';
+    button.textContent = 'Copy';
+    button.setAttribute('aria-label', el.getAttribute('data-copy') || 'Copy');
+    button.addEventListener('click', async () => {
+      try {
+        await navigator.clipboard.writeText(el.textContent || '');
+        button.textContent = 'Copied';
+      } catch {
+        const range = document.createRange();
+        range.selectNodeContents(el);
+        const selection = getSelection();
+        selection.removeAllRanges();
+        selection.addRange(range);
+        button.textContent = 'Selected: press Ctrl+C';
+      }
+    });
+    el.after(button);
+  }
+  const feed = document.querySelector('tbody[data-feed]');
+  if (!feed) return;
+  const status = document.getElementById(feed.getAttribute('data-status') || '');
+  let after = feed.getAttribute('data-after') || '';
+  let busy = false;
+  const poll = async () => {
+    if (busy || document.hidden) return;
+    busy = true;
+    try {
+      const url = feed.getAttribute('data-feed') + (after ? '?after=' + encodeURIComponent(after) : '');
+      const res = await fetch(url, { credentials: 'same-origin', headers: { accept: 'application/json' } });
+      if (res.status === 401) { location.reload(); return; }
+      if (!res.ok) return;
+      const body = await res.json();
+      if (body.count > 0) {
+        const empty = feed.querySelector('[data-empty]');
+        if (empty) empty.remove();
+        feed.insertAdjacentHTML('afterbegin', body.rows);
+        after = body.newest;
+        if (status) status.textContent = body.count + (body.count === 1 ? ' new event' : ' new events');
+      }
+    } catch {
+      /* offline for a moment: the next poll tries again */
+    } finally {
+      busy = false;
+    }
+  };
+  setInterval(poll, Number(feed.getAttribute('data-interval')) || 2000);
+})();
+`;
+
+/** Serves the stylesheet and the script (cacheable for an hour; both are part of the server's build). */
+export function registerDashboardAssets(app: FastifyInstance): void {
+  const serve = (path: string, type: string, body: string) =>
+    app.get(path, async (_request, reply) =>
+      reply
+        .header('content-type', `${type}; charset=utf-8`)
+        .header('cache-control', 'public, max-age=3600')
+        .header('x-content-type-options', 'nosniff')
+        .send(body),
+    );
+  serve(ASSET_PATHS.style, 'text/css', DASHBOARD_CSS);
+  serve(ASSET_PATHS.script, 'text/javascript', DASHBOARD_JS);
+}

@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import { badge, code, table, when } from '../format.js';
+import { type ActionResult, apiFailure, type DashboardRoutes, doneNotice } from '../http.js';
+import { csrfField, escapeHtml, notice, type PageInput } from '../layout.js';
+import type { DashboardSession } from '../session.js';
+
+const HookParams = z.object({ id: z.string().min(1).max(100) });
+
+/** The webhooks page: each endpoint's health, with the signed test and the test-then-resume actions. */
+async function webhooksPage(s: DashboardSession, top = ''): Promise<PageInput> {
+  const { webhooks } = await s.api.webhooks.list();
+  const button = (id: string, action: 'test' | 'resume', label: string, url: string) =>
+    `<form class="inline" method="post" action="/dashboard/webhooks/${encodeURIComponent(id)}/${action}">${csrfField(s.csrf)}<button type="submit" class="${action === 'resume' ? '' : 'secondary'}" aria-label="${escapeHtml(`${label}: ${url}`)}">${escapeHtml(label)}</button></form>`;
+  const rows = webhooks.map((w) => [
+    `<a href="/dashboard/webhooks/${encodeURIComponent(w.id)}">${escapeHtml(w.url)}</a>`,
+    escapeHtml(w.eventTypes.join(', ')),
+    `${badge(w.isActive ? w.deliveryStatus : 'inactive')}${w.deliveryStatus === 'needs_attention' ? ' <span class="muted">deliveries are parked until it is resumed</span>' : ''}`,
+    escapeHtml(`${w.consecutiveFailures} / ${w.failureHardCap}`),
+    w.isActive
+      ? w.deliveryStatus === 'active'
+        ? button(w.id, 'test', 'Send a signed test', w.url)
+        : button(w.id, 'resume', 'Send a signed test and resume', w.url)
+      : '<span class="muted">switched off</span>',
+  ]);
+  return {
+    title: 'Webhooks',
+    main: `<h1>Webhooks</h1>${top}
+${table('Endpoints and their health', ['Endpoint', 'Event types', 'Status', 'Failures in a row', 'Action'], rows, 'No webhooks yet: create one with the API or the CLI (xsvc webhooks create).')}
+<p class="muted">An endpoint that keeps failing is set to <code>needs_attention</code>: fix it, then send a signed test; when the test succeeds, deliveries resume.</p>`,
+  };
+}
+
+/** The delivery log of one endpoint: each delivery with its attempts, last answer and next retry. */
+async function deliveriesPage(s: DashboardSession, id: string): Promise<PageInput> {
+  const [{ webhooks }, { deliveries }] = await Promise.all([
+    s.api.webhooks.list(),
+    s.api.webhooks.deliveries(id),
+  ]);
+  const hook = webhooks.find((w) => w.id === id);
+  const rows = deliveries.map((d) => [
+    when(d.createdAt),
+    escapeHtml(d.eventType),
+    badge(d.status),
+    String(d.attempts),
+    d.lastStatusCode ? String(d.lastStatusCode) : '<span class="muted">—</span>',
+    escapeHtml(d.lastError ?? ''),
+    d.deliveredAt
+      ? `delivered ${when(d.deliveredAt)}`
+      : d.nextAttemptAt
+        ? `retry ${when(d.nextAttemptAt)}`
+        : '',
+    code(d.deliveryId),
+  ]);
+  return {
+    title: 'Deliveries',
+    main: `<h1>Deliveries</h1>
+<p>Endpoint ${hook ? code(hook.url) : code(id)} · <a href="/dashboard/webhooks">All webhooks</a></p>
+${table('Most recent deliveries, newest first', ['Queued', 'Event', 'Status', 'Attempts', 'Last HTTP status', 'Last error', 'Outcome', 'Delivery id'], rows, 'No deliveries yet.')}`,
+  };
+}
+
+/** Runs a webhook action, answering the page with what happened. */
+async function hookAction(
+  s: DashboardSession,
+  params: unknown,
+  run: (id: string) => Promise<ActionResult>,
+): Promise<ActionResult> {
+  const parsed = HookParams.safeParse(params);
+  if (!parsed.success)
+    return { page: await webhooksPage(s, notice('error', 'Unknown webhook.')), status: 404 };
+  try {
+    return await run(parsed.data.id);
+  } catch (err) {
+    return { page: await webhooksPage(s, notice('error', apiFailure(err))), status: 400 };
+  }
+}
+
+/** Mounts the webhooks page, each endpoint's delivery log, and the test and resume actions. */
+export function registerWebhooks(routes: DashboardRoutes): void {
+  routes.page('/dashboard/webhooks', async (s, request) => {
+    const done = doneNotice(request, {
+      resumed: 'The signed test succeeded: the endpoint is active again and its parked deliveries resume.',
+    });
+    return webhooksPage(s, done ? notice('ok', done) : '');
+  });
+  routes.page('/dashboard/webhooks/:id', async (s, request) => {
+    const parsed = HookParams.safeParse(request.params);
+    if (!parsed.success) return webhooksPage(s, notice('error', 'Unknown webhook.'));
+    try {
+      return await deliveriesPage(s, parsed.data.id);
+    } catch (err) {
+      return webhooksPage(s, notice('error', apiFailure(err)));
+    }
+  });
+  routes.action('/dashboard/webhooks/:id/test', (s, request) =>
+    hookAction(s, request.params, async (id) => {
+      const r = await s.api.webhooks.test(id);
+      const text = r.success
+        ? `The signed test was delivered (HTTP ${r.statusCode}).`
+        : `The signed test failed: ${r.error ?? `HTTP ${r.statusCode}`}.`;
+      return { page: await webhooksPage(s, notice(r.success ? 'ok' : 'error', text)) };
+    }),
+  );
+  routes.action('/dashboard/webhooks/:id/resume', (s, request) =>
+    hookAction(s, request.params, async (id) => {
+      await s.api.webhooks.resume(id);
+      return { redirect: '/dashboard/webhooks?done=resumed' };
+    }),
+  );
+}
