@@ -25,7 +25,8 @@ describe('/ask documentation search', () => {
     });
     expect(r.body.results.length).toBeGreaterThan(0);
     const urls: string[] = r.body.results.map((x: { url: string }) => x.url);
-    expect(urls.slice(0, 5).some((u) => u.includes('/docs/webhooks.md'))).toBe(true);
+    // The guide on verifying signed deliveries (docs/guides/verify-webhooks.md) answers it.
+    expect(urls.slice(0, 5).some((u) => u.includes('/docs/verify-webhooks.md'))).toBe(true);
     expect(urls.slice(0, 5).some((u) => u.endsWith('/openapi.json#/paths/~1api~1v1~1webhooks/post'))).toBe(
       true,
     );

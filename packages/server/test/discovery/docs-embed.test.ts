@@ -11,7 +11,15 @@ describe('guides embedded from docs/', () => {
   it('serves every guide page of docs/ once, with relative links turned into /docs links', () => {
     const slugs = guides.map((g) => g.slug);
     expect(new Set(slugs).size).toBe(slugs.length);
-    for (const slug of ['authentication', 'pagination', 'deprecations', 'webhooks'])
+    for (const slug of [
+      'getting-started',
+      'sdk',
+      'verify-webhooks',
+      'authentication',
+      'pagination',
+      'deprecations',
+      'webhooks',
+    ])
       expect(slugs).toContain(slug);
     expect(slugs.some((s) => /^[A-Z]|reference/.test(s))).toBe(false);
     for (const g of guides) {
