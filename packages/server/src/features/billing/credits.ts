@@ -112,36 +112,62 @@ export class Credits {
     return after;
   }
 
-  /** One charge as a Kysely transaction: the conditional decrement, then its ledger row. */
-  private chargeInTransaction({ accountId, amount, row }: PendingCharge): Promise<bigint | undefined> {
-    return this.db.transaction().execute(async (trx) => {
-      const updated = await trx
-        .updateTable('accounts')
-        .set((eb) => ({
-          credits_balance: eb('credits_balance', '-', amount),
-          lifetime_used: eb('lifetime_used', '+', amount),
-        }))
+  /**
+   * Charges `units * perUnit` credits inside the caller's transaction `trx`, so that the charge commits or
+   * rolls back with what it pays for (an extraction page's results, a draw, a monitor's hour): a crash
+   * between the two can then neither charge without storing nor store without charging, and a page read
+   * again after a crash is charged once. Resolves to the balance after the charge, or `undefined` when the
+   * balance does not cover it (nothing written; the caller decides whether to roll back).
+   */
+  async chargeWithin(
+    trx: Kysely<Database>,
+    accountId: string,
+    operation: string,
+    units: number,
+    perUnit: number,
+    requestId?: string | null,
+  ): Promise<bigint | undefined> {
+    const amount = BigInt(units) * BigInt(perUnit);
+    if (amount <= 0n) {
+      const row = await trx
+        .selectFrom('accounts')
+        .select('credits_balance')
         .where('id', '=', accountId)
-        .where('credits_balance', '>=', amount)
-        .returning('credits_balance')
         .executeTakeFirst();
-      if (!updated) return undefined;
-      const after = big(updated.credits_balance);
-      await trx
-        .insertInto('credit_ledger')
-        .values({
-          id: row.id,
-          account_id: accountId,
-          delta: -amount,
-          balance_after: after,
-          operation: row.operation,
-          units: row.units,
-          request_id: row.requestId,
-          created_at: row.createdAt,
-        })
-        .execute();
-      return after;
+      return big(row?.credits_balance);
+    }
+    return debit(trx, {
+      accountId,
+      amount,
+      row: { id: ledgerRowId(), operation, units, requestId: requestId ?? null, createdAt: Date.now() },
     });
+  }
+
+  /**
+   * {@link chargeWithin}, with a balance that does not cover the charge thrown as 402
+   * `insufficient_credits` (so the caller's transaction rolls back).
+   */
+  async payWithin(
+    trx: Kysely<Database>,
+    accountId: string,
+    operation: string,
+    units: number,
+    perUnit: number,
+    requestId?: string | null,
+  ): Promise<bigint> {
+    const after = await this.chargeWithin(trx, accountId, operation, units, perUnit, requestId);
+    if (after !== undefined) return after;
+    const row = await trx
+      .selectFrom('accounts')
+      .select('credits_balance')
+      .where('id', '=', accountId)
+      .executeTakeFirst();
+    throw errors.insufficientCredits(BigInt(units) * BigInt(perUnit), big(row?.credits_balance));
+  }
+
+  /** One charge as a Kysely transaction: the conditional decrement, then its ledger row. */
+  private chargeInTransaction(charge: PendingCharge): Promise<bigint | undefined> {
+    return this.db.transaction().execute((trx) => debit(trx, charge));
   }
 
   /**
@@ -181,4 +207,40 @@ export class Credits {
       return after;
     });
   }
+}
+
+/**
+ * The conditional decrement of a charge and its ledger row, on `trx` (a transaction): the balance after it,
+ * or `undefined` with nothing written when the balance does not cover it.
+ */
+async function debit(
+  trx: Kysely<Database>,
+  { accountId, amount, row }: PendingCharge,
+): Promise<bigint | undefined> {
+  const updated = await trx
+    .updateTable('accounts')
+    .set((eb) => ({
+      credits_balance: eb('credits_balance', '-', amount),
+      lifetime_used: eb('lifetime_used', '+', amount),
+    }))
+    .where('id', '=', accountId)
+    .where('credits_balance', '>=', amount)
+    .returning('credits_balance')
+    .executeTakeFirst();
+  if (!updated) return undefined;
+  const after = big(updated.credits_balance);
+  await trx
+    .insertInto('credit_ledger')
+    .values({
+      id: row.id,
+      account_id: accountId,
+      delta: -amount,
+      balance_after: after,
+      operation: row.operation,
+      units: row.units,
+      request_id: row.requestId,
+      created_at: row.createdAt,
+    })
+    .execute();
+  return after;
 }

@@ -19,7 +19,8 @@ const notFound = (id: string) => new HttpError('not_found', `no draw ${id}`);
 /**
  * The Draws operations (spec 2.7, 4.7). A run reads the giveaway tweet and its replies, applies the
  * filters and picks winners (see `conductDraw`); the credits its reads cost are deducted in one ledger row
- * and only then is the draw stored, so a failed deduction (402 `insufficient_credits`) leaves no draw.
+ * in the transaction that stores the draw, so a failed deduction (402 `insufficient_credits`) leaves no draw
+ * and a crash leaves neither a charge without its draw nor a draw without its charge.
  */
 export const drawHandlers = withPlatformErrors(
   defineHandlers({
@@ -56,53 +57,50 @@ export const drawHandlers = withPlatformErrors(
         settings,
         Number(balance < PLANNING_CAP ? balance : PLANNING_CAP),
       );
-      // The final deduction: when it fails, nothing is stored (spec 4.7).
-      await credits.charge(accountId, ctx.op.id, outcome.creditsSpent, 1, ctx.requestId);
       const id = timeOrderedUuid(createdAt);
       const won = new Map(outcome.picks.map((p) => [p.entry.position, p]));
       const valid = outcome.entries.filter((e) => !e.reason).length;
       const { tweet } = outcome;
-      try {
-        await insertDraw(
-          database.db,
-          {
-            id,
-            account_id: accountId,
-            tweet_id: tweet.id,
-            tweet_url: settings.tweetUrl,
-            tweet_text: tweet.text,
-            tweet_author_username: tweet.author?.username ?? null,
-            tweet_created_at: tweet.createdAt,
-            status: 'completed',
-            total_entries: outcome.entries.length,
-            valid_entries: valid,
-            settings: JSON.stringify(settings),
-            credits_charged: outcome.creditsSpent,
-            created_at: createdAt,
-            drawn_at: clock.now(),
-          },
-          outcome.entries.map((e) => {
-            const pick = won.get(e.position);
-            return {
-              draw_id: id,
-              position: e.position,
-              tweet_id: e.tweetId,
-              author_id: e.authorId,
-              author_username: e.authorUsername,
-              text: e.text,
-              tweet_created_at: e.createdAt,
-              valid: e.reason ? 0 : 1,
-              reason: e.reason ?? null,
-              winner_position: pick?.position ?? null,
-              is_backup: pick?.isBackup ? 1 : 0,
-            };
-          }),
-        );
-      } catch (err) {
-        // Not stored: the deduction is given back, so a draw nobody can see costs nothing.
-        await credits.grant(accountId, BigInt(outcome.creditsSpent), `${ctx.op.id}:refund`);
-        throw err;
-      }
+      // The final deduction, in the transaction that stores the draw: when it fails, nothing is stored
+      // (spec 4.7), and a crash stores and charges both or neither.
+      await insertDraw(
+        database.db,
+        {
+          id,
+          account_id: accountId,
+          tweet_id: tweet.id,
+          tweet_url: settings.tweetUrl,
+          tweet_text: tweet.text,
+          tweet_author_username: tweet.author?.username ?? null,
+          tweet_created_at: tweet.createdAt,
+          status: 'completed',
+          total_entries: outcome.entries.length,
+          valid_entries: valid,
+          settings: JSON.stringify(settings),
+          credits_charged: outcome.creditsSpent,
+          created_at: createdAt,
+          drawn_at: clock.now(),
+        },
+        outcome.entries.map((e) => {
+          const pick = won.get(e.position);
+          return {
+            draw_id: id,
+            position: e.position,
+            tweet_id: e.tweetId,
+            author_id: e.authorId,
+            author_username: e.authorUsername,
+            text: e.text,
+            tweet_created_at: e.createdAt,
+            valid: e.reason ? 0 : 1,
+            reason: e.reason ?? null,
+            winner_position: pick?.position ?? null,
+            is_backup: pick?.isBackup ? 1 : 0,
+          };
+        }),
+        async (trx) => {
+          await credits.payWithin(trx, accountId, ctx.op.id, outcome.creditsSpent, 1, ctx.requestId);
+        },
+      );
       return {
         id,
         tweetId: tweet.id,

@@ -15,8 +15,11 @@ export async function insertDraw(
   db: Kysely<Database>,
   draw: Insertable<DrawsTable>,
   entries: readonly Insertable<DrawEntriesTable>[],
+  pay?: (trx: Kysely<Database>) => Promise<void>,
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
+    // The draw's charge commits with the draw or not at all (a crash in between neither charges nor stores).
+    await pay?.(trx);
     await trx.insertInto('draws').values(draw).execute();
     for (let i = 0; i < entries.length; i += CHUNK) {
       await trx

@@ -41,6 +41,9 @@ type RunnerServices = Pick<Services, 'database' | 'platform' | 'clock' | 'credit
 /** The job's lease was taken by another runner (this one was too slow): it stops working on it. */
 class LostLease extends Error {}
 
+/** The balance no longer covers a page's results (spent elsewhere since it was read): the page is undone. */
+class NotCovered extends Error {}
+
 /** `code: message` of a failure of the platform, for a failed job's `errorMessage`. */
 function describeFailure(err: unknown): string {
   if (err instanceof PlatformUnavailableError || isSimulatedPlatformError(err) || err instanceof HttpError) {
@@ -51,8 +54,8 @@ function describeFailure(err: unknown): string {
 
 /**
  * Runs extraction jobs in-process (spec 3.2). The jobs table is the queue: a runner claims a `running`
- * job by taking its lease, reads it page by page (each page charged 1 credit per new result, stored with
- * the cursor to continue from, in one transaction), renews the lease with every page, and ends the job
+ * job by taking its lease, reads it page by page (each page's charge of 1 credit per new result, its results
+ * and the cursor to continue from stored in one transaction, so that no crash charges a page twice), renews the lease with every page, and ends the job
  * `completed` or `failed`. A runner that stops hands its jobs back (lease released, cursor kept), and a
  * starting runner picks every unleased `running` job up again, so jobs survive restarts; several
  * instances on one Postgres share the jobs without running one twice.
@@ -194,6 +197,8 @@ export class ExtractionRunner {
           return;
         }
         if (!(await this.page(jobId))) return;
+        // On SQLite a page can run on promises alone: let requests (and a stop) in between pages.
+        await new Promise((resolve) => setImmediate(resolve));
       }
     } catch (err) {
       if (!(err instanceof LostLease)) {
@@ -294,15 +299,6 @@ export class ExtractionRunner {
     for (const item of page.items) if (!unique.has(item.key)) unique.set(item.key, item);
     const seen = await existingKeys(database.db, job.id, [...unique.keys()]);
     const fresh = [...unique.values()].filter((c) => !seen.has(c.key)).slice(0, want);
-    if (fresh.length > 0) {
-      try {
-        await credits.charge(job.account_id, 'createExtraction', fresh.length, 1);
-      } catch (err) {
-        // Spent elsewhere meanwhile: the next page sees the balance that is left.
-        if (err instanceof HttpError && err.code === 'insufficient_credits') return true;
-        throw err;
-      }
-    }
 
     const next = page.nextCursor;
     const repeated = next !== undefined && next === job.cursor;
@@ -315,6 +311,9 @@ export class ExtractionRunner {
             ? Number(job.stalled_pages) + 1
             : 0;
     const now = clock.now();
+    // The page's charge, its results and the job's progress commit together (spec 8.2: 1 credit per result
+    // stored): a crash anywhere before the commit leaves neither, and the page is read and charged again
+    // once; after it, the cursor has moved on and the page is never charged twice.
     try {
       await database.db.transaction().execute(async (trx) => {
         const held = await trx
@@ -330,6 +329,10 @@ export class ExtractionRunner {
           .where('lease_owner', '=', this.owner)
           .executeTakeFirst();
         if (Number(held.numUpdatedRows) !== 1) throw new LostLease();
+        if (fresh.length > 0) {
+          const after = await credits.chargeWithin(trx, job.account_id, 'createExtraction', fresh.length, 1);
+          if (after === undefined) throw new NotCovered();
+        }
         await insertResults(
           trx,
           fresh.map((c, i) => ({
@@ -343,9 +346,8 @@ export class ExtractionRunner {
         );
       });
     } catch (err) {
-      // Not stored: the page's charge is given back, and the page is read again by whoever runs the job.
-      if (fresh.length > 0)
-        await credits.grant(job.account_id, BigInt(fresh.length), 'createExtraction:refund');
+      // Spent elsewhere meanwhile: nothing was stored; the next page sees the balance that is left.
+      if (err instanceof NotCovered) return true;
       throw err;
     }
 

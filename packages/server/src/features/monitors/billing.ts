@@ -2,7 +2,6 @@ import { limits } from '@xsvc/sdk/contract';
 import { type Kysely, sql } from 'kysely';
 import { num } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
-import { HttpError } from '../../http/errors.js';
 import type { Credits } from '../billing/credits.js';
 import { afterMonitorWrite, type MonitorTable } from './monitor-rows.js';
 
@@ -16,51 +15,41 @@ export const MONITOR_CHARGE = 'monitor:hourly';
 export const PAUSED_NO_CREDITS = 'insufficient_credits';
 
 /**
- * Charges one hour of an active monitor (spec 8.2: about 21 credits per hour) and returns when the next
- * hour falls due. Not enough credits is 402 `insufficient_credits`, with nothing charged.
+ * Charges one hour of an active monitor (spec 8.2: about 21 credits per hour) in the caller's transaction
+ * `trx` (the one that stores what the hour pays for, so a crash leaves both or neither) and returns when the
+ * next hour falls due. Not enough credits is 402 `insufficient_credits`, with nothing charged.
  */
 export async function chargeHour(
   credits: Credits,
+  trx: Kysely<Database>,
   accountId: string,
   monitorId: string,
   now: number,
 ): Promise<number> {
-  await credits.charge(accountId, MONITOR_CHARGE, 1, limits.monitorCreditsPerHour, `monitor:${monitorId}`);
+  await credits.payWithin(
+    trx,
+    accountId,
+    MONITOR_CHARGE,
+    1,
+    limits.monitorCreditsPerHour,
+    `monitor:${monitorId}`,
+  );
   return now + HOUR_MS;
 }
 
 /**
- * Stores a monitor whose first hour was just charged: when the insert finds a duplicate (a concurrent
- * create) or fails, the hour is given back. Returns whether the monitor was stored.
- */
-export async function insertCharged(
-  credits: Credits,
-  accountId: string,
-  insert: () => Promise<boolean>,
-): Promise<boolean> {
-  let inserted = false;
-  try {
-    inserted = await insert();
-  } finally {
-    if (!inserted) {
-      await credits.grant(accountId, BigInt(limits.monitorCreditsPerHour), `refund:${MONITOR_CHARGE}`);
-    }
-  }
-  return inserted;
-}
-
-/**
- * Billing on resume: an hour paid before the pause and still running is not charged again; otherwise a new
- * hour starts now. Returns the next due time.
+ * Billing on resume, in the transaction that resumes the monitor: an hour paid before the pause and still
+ * running is not charged again; otherwise a new hour starts now. Returns the next due time.
  */
 export async function resumeBilling(
   credits: Credits,
+  trx: Kysely<Database>,
   accountId: string,
   monitorId: string,
   nextBillingAt: number,
   now: number,
 ): Promise<number> {
-  return nextBillingAt > now ? nextBillingAt : chargeHour(credits, accountId, monitorId, now);
+  return nextBillingAt > now ? nextBillingAt : chargeHour(credits, trx, accountId, monitorId, now);
 }
 
 /**
@@ -79,8 +68,8 @@ const CHARGES_PER_CHECK = 250;
 
 /**
  * The engine's hourly billing of the monitors in the shards it holds. Each due hour is first claimed by
- * moving `next_billing_at` on with a compare-and-set (two instances never charge one hour twice), then
- * charged through the credits ledger. A monitor whose hour cannot be paid is paused with `pausedReason`
+ * moving `next_billing_at` on with a compare-and-set (two instances never charge one hour twice) and
+ * charged through the credits ledger in the same transaction. A monitor whose hour cannot be paid is paused with `pausedReason`
  * `insufficient_credits` and its due time kept, so resuming after a top-up charges it first.
  */
 export class HourlyBilling {
@@ -110,26 +99,35 @@ export class HourlyBilling {
     `.execute(this.db);
     for (const row of due.rows) {
       const at = num(row.next_billing_at);
-      const claimed = await sql`
-        update ${sql.table(table)} set next_billing_at = ${nextDue(at, now)}
-        where id = ${row.id} and is_active = 1 and next_billing_at = ${at}
-      `.execute(this.db);
-      if (Number(claimed.numAffectedRows ?? 0) === 0) continue;
-      try {
-        await chargeHour(this.credits, row.account_id, row.id, now);
-        out.charged++;
-      } catch (err) {
-        if (!(err instanceof HttpError && err.code === 'insufficient_credits')) throw err;
+      // The claim of the hour (a compare-and-set of its due time) and its charge commit together: a crash
+      // between them can neither skip the hour nor, once committed, charge it again.
+      const outcome = await this.db.transaction().execute(async (trx) => {
+        const claimed = await sql`
+          update ${sql.table(table)} set next_billing_at = ${nextDue(at, now)}
+          where id = ${row.id} and is_active = 1 and next_billing_at = ${at}
+        `.execute(trx);
+        if (Number(claimed.numAffectedRows ?? 0) === 0) return 'taken' as const;
+        const after = await this.credits.chargeWithin(
+          trx,
+          row.account_id,
+          MONITOR_CHARGE,
+          1,
+          limits.monitorCreditsPerHour,
+          `monitor:${row.id}`,
+        );
+        if (after !== undefined) return 'charged' as const;
         const paused = await sql<{ shard: bigint | number }>`
           update ${sql.table(table)} set is_active = 0, paused_reason = ${PAUSED_NO_CREDITS},
             paused_at = ${now}, next_billing_at = ${at}, rev = rev + 1
           where id = ${row.id}
           returning shard
-        `.execute(this.db);
+        `.execute(trx);
         const shard = paused.rows[0]?.shard;
-        if (shard !== undefined) await afterMonitorWrite(this.db, table, shard);
-        out.paused++;
-      }
+        if (shard !== undefined) await afterMonitorWrite(trx, table, shard);
+        return 'paused' as const;
+      });
+      if (outcome === 'charged') out.charged++;
+      else if (outcome === 'paused') out.paused++;
     }
     return out;
   }

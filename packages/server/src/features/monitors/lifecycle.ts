@@ -3,7 +3,7 @@ import type { Database, MonitorLifecycleColumns } from '../../db/schema.js';
 import { HttpError } from '../../http/errors.js';
 import type { HandlerContext } from '../../http/handler.js';
 import type { Services } from '../../services.js';
-import { chargeHour, insertCharged, resumeBilling } from './billing.js';
+import { chargeHour, resumeBilling } from './billing.js';
 import { idsOf } from './ids.js';
 import {
   deleteOwnedRow,
@@ -77,12 +77,15 @@ export interface MonitorLifecycle<T extends MonitorTable, A> {
   /**
    * Creates a monitor: charges its first hour (402 `insufficient_credits` without the credits), stores it
    * active with its watermark, and returns it in the API's shape. When a concurrent request stored the same
-   * monitor in between, the hour is given back and `m.duplicate()` is thrown.
+   * monitor in between, nothing is charged and `m.duplicate()` is thrown.
    */
   create(services: Services, m: NewMonitor<T>): Promise<A>;
   /** The caller's monitor of the kind that holds `value` in the kind's unique column, if any. */
   findDuplicate(services: Services, accountId: string, value: string): Promise<RowOf<T> | undefined>;
 }
+
+/** A concurrent request stored the same monitor first: the create's transaction rolls back. */
+class DuplicateMonitor extends Error {}
 
 /** The shared life cycle for one kind of monitor. */
 export function monitorLifecycle<T extends MonitorTable, A>(kind: MonitorKind<T, A>): MonitorLifecycle<T, A> {
@@ -124,34 +127,54 @@ export function monitorLifecycle<T extends MonitorTable, A>(kind: MonitorKind<T,
       const active = Number(row.is_active) === 1;
       if (isActive === false && active)
         Object.assign(set, { is_active: 0, paused_reason: null, paused_at: null });
+      const { db } = services.database;
       if (isActive === true && !active) {
         const start = await restart(row, now);
         const billedUntil = Number(row.next_billing_at);
-        Object.assign(set, {
-          is_active: 1,
-          paused_reason: null,
-          paused_at: null,
-          next_billing_at: await resumeBilling(services.credits, accountId, row.id, billedUntil, now),
-          baseline_at: now,
-          ...start,
+        // The resume (a compare-and-set on the paused row) and its hour commit together: a crash leaves
+        // both or neither, and two resumes at once charge one hour.
+        await db.transaction().execute(async (trx) => {
+          const resumed = await trx
+            .updateTable(table as MonitorTable)
+            .set({ is_active: 1 })
+            .where('id', '=', row.id)
+            .where('is_active', '=', 0)
+            .executeTakeFirst();
+          if (Number(resumed.numUpdatedRows) !== 1) return; // resumed by another request meanwhile
+          const nextBillingAt = await resumeBilling(
+            services.credits,
+            trx,
+            accountId,
+            row.id,
+            billedUntil,
+            now,
+          );
+          const resume = {
+            ...set,
+            is_active: 1,
+            paused_reason: null,
+            paused_at: null,
+            next_billing_at: nextBillingAt,
+            baseline_at: now,
+            ...start,
+          };
+          await updateMonitorRow(trx, table, row.id, resume as Updateable<Database[T]>);
         });
-      }
-      const { db } = services.database;
-      if (Object.keys(set).length) await updateMonitorRow(db, table, row.id, set as Updateable<Database[T]>);
+      } else if (Object.keys(set).length)
+        await updateMonitorRow(db, table, row.id, set as Updateable<Database[T]>);
       return kind.toApi(await require(services, accountId, row.id));
     },
 
     async create(services, m) {
       const { db } = services.database;
       const id = idsOf(services.database).next(m.now);
-      const nextBillingAt = await chargeHour(services.credits, m.accountId, id, m.now);
       const row = {
         id,
         account_id: m.accountId,
         event_types: JSON.stringify(m.eventTypes),
         is_active: 1,
         created_at: m.now,
-        next_billing_at: nextBillingAt,
+        next_billing_at: m.now,
         paused_reason: null,
         paused_at: null,
         baseline_at: m.now,
@@ -159,9 +182,21 @@ export function monitorLifecycle<T extends MonitorTable, A>(kind: MonitorKind<T,
         rev: 1,
         ...m.columns,
       } as Insertable<Database[T]>;
-      const insert = () => insertUniqueRow(db, table, row, kind.unique);
-      // False: another request created it in between (the hour was given back).
-      if (!(await insertCharged(services.credits, m.accountId, insert))) throw await m.duplicate();
+      // The monitor and its first hour commit together; a duplicate (another request created it first)
+      // rolls the hour back.
+      const inserted = await db
+        .transaction()
+        .execute(async (trx) => {
+          const nextBillingAt = await chargeHour(services.credits, trx, m.accountId, id, m.now);
+          if (!(await insertUniqueRow(trx, table, { ...row, next_billing_at: nextBillingAt }, kind.unique)))
+            throw new DuplicateMonitor();
+          return true;
+        })
+        .catch((err: unknown) => {
+          if (err instanceof DuplicateMonitor) return false;
+          throw err;
+        });
+      if (!inserted) throw await m.duplicate();
       return kind.toApi(await require(services, m.accountId, id));
     },
 

@@ -1,6 +1,5 @@
 import { type AnyOperation, operations } from '@xsvc/sdk/contract';
 import { num } from '../../db/database.js';
-import { HttpError } from '../../http/errors.js';
 import type { WriteOutcome } from '../../platform/account-writes.js';
 import type { Services } from '../../services.js';
 import { setHealth } from '../x-accounts/accounts.js';
@@ -33,31 +32,40 @@ export async function settle(services: Services, row: ActionRow, outcome: WriteO
   // A user named by username becomes a target with an id once the platform resolved it.
   const resolved =
     row.target_type === 'user' && row.target_id == null ? outcome.result.target?.id : undefined;
-  const done = await updateActive(db, row.id, {
-    status: 'success',
-    result: JSON.stringify(outcome.result),
-    ...(resolved && { target_id: resolved }),
-    error: null,
-    message: null,
-    retryable: 0,
-    safe_to_retry: 0,
-    confirmed_at: now,
-    completed_at: now,
-    updated_at: now,
-  });
-  if (!done) return reread(services, row);
-  try {
-    const operation = OPERATION_OF.get(row.action) ?? row.action;
-    await services.credits.charge(row.account_id, operation, 1, num(row.credits), row.request_id);
-    return updateBilling(db, row.id, { billing_status: 'charged', charged_at: now, updated_at: now });
-  } catch (err) {
-    if (!(err instanceof HttpError)) throw err;
-    return updateBilling(db, row.id, {
+  // The success, its charge and the billing status commit together: a crash leaves the action active (the
+  // next look at it asks the platform again and settles it then), never charged twice nor success unbilled.
+  const operation = OPERATION_OF.get(row.action) ?? row.action;
+  const settled = await db.transaction().execute(async (trx) => {
+    const done = await updateActive(trx, row.id, {
+      status: 'success',
+      result: JSON.stringify(outcome.result),
+      ...(resolved && { target_id: resolved }),
+      error: null,
+      message: null,
+      retryable: 0,
+      safe_to_retry: 0,
+      confirmed_at: now,
+      completed_at: now,
+      updated_at: now,
+    });
+    if (!done) return undefined;
+    const after = await services.credits.chargeWithin(
+      trx,
+      row.account_id,
+      operation,
+      1,
+      num(row.credits),
+      row.request_id,
+    );
+    if (after !== undefined)
+      return updateBilling(trx, row.id, { billing_status: 'charged', charged_at: now, updated_at: now });
+    return updateBilling(trx, row.id, {
       billing_status: 'charge_failed',
       billing_reason: 'the credits left no longer covered the write when it was confirmed',
       updated_at: now,
     });
-  }
+  });
+  return settled ?? reread(services, row);
 }
 
 /** Ends an active action as `failed` with an error code; nothing is charged. */
