@@ -211,6 +211,10 @@ async function run(
   if (principal && principal.mode !== 'payment') {
     const rl = await services.rateLimiter.hit(principal.accountId, route.tier, now);
     reply.header('x-ratelimit-remaining', String(rl.remaining));
+  } else if (!principal && route.tier === 'read') {
+    // The public reads (discovery documents, health) count per client address in the read tier, so no
+    // anonymous caller can spend the server on them; past the limit: 429 as for an account.
+    await services.rateLimiter.hit(`address:${request.ip}`, 'read', now);
   }
 
   const ctx: HandlerContext = {

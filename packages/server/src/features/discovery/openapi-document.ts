@@ -3,6 +3,7 @@ import { stringify } from 'yaml';
 import type { Json, JsonObject } from './json-schema.js';
 import { errorSchemas, responseComponents, securitySchemes } from './openapi-components.js';
 import { markDeprecatedFields, operationObject } from './openapi-operation.js';
+import { TAG_DESCRIPTIONS } from './openapi-tags.js';
 import { webhooksObject } from './openapi-webhooks.js';
 import { serverVersion } from './version.js';
 
@@ -85,7 +86,10 @@ function buildDocument(base: string): JsonObject {
     },
     securitySchemes: securitySchemes(base),
   };
-  const tags = [...new Set(ops.map((o) => o.tag))].map((name) => ({ name }));
+  const tags = [...new Set(ops.map((o) => o.tag))].map((name) => ({
+    name,
+    description: TAG_DESCRIPTIONS[name],
+  }));
   const doc: JsonObject = {
     openapi: '3.1.0',
     info: {
@@ -125,10 +129,14 @@ export function openApiDocument(base: string): JsonObject {
   return entry.json;
 }
 
-/** The same document as YAML. */
+/**
+ * The same document as YAML, written so that YAML 1.1 parsers (PyYAML, js-yaml's 1.1 schema) read the same
+ * document as YAML 1.2 ones: strings such as `2026-04-29`, `yes` or `0012` are quoted, or a 1.1 parser would
+ * read them as a date, a boolean or an octal number.
+ */
 export function openApiYaml(base: string): string {
   const doc = openApiDocument(base);
   const entry = documents.get(base)!;
-  entry.yaml ??= stringify(doc, { aliasDuplicateObjects: false, lineWidth: 0 });
+  entry.yaml ??= stringify(doc, { aliasDuplicateObjects: false, lineWidth: 0, version: '1.1' });
   return entry.yaml;
 }

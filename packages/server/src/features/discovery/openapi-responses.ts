@@ -81,10 +81,9 @@ export function errorCodesByStatus(op: AnyOperation): Map<number, string[]> {
     codes.add('unsupported_media_type');
     if (op.auth.includes('session')) codes.add('forbidden');
   }
-  if (!anonymous) {
-    codes.add('unauthenticated');
-    codes.add('rate_limit_exceeded');
-  }
+  if (!anonymous) codes.add('unauthenticated');
+  // An account's requests count per account; anonymous reads count per client address (spec 8.1 tiers).
+  if (!anonymous || op.method === 'GET') codes.add('rate_limit_exceeded');
   if (op.auth.includes('payment')) codes.add('no_credits');
   const byStatus = new Map<number, string[]>();
   for (const code of codes) {

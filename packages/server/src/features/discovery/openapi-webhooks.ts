@@ -50,6 +50,8 @@ export function webhooksObject(): JsonObject {
           'One POST per stored event to every webhook whose `eventTypes` include it. Verify the signature over ' +
           'the raw body before parsing it (see /docs/webhooks.md).',
         parameters: signatureHeaders,
+        // The service authenticates itself by the signature headers, not by an OpenAPI security scheme.
+        security: [],
         requestBody: {
           required: true,
           content: { 'application/json': { schema: schemaRef(WEBHOOK_EVENT_PAYLOAD) } },
@@ -64,6 +66,8 @@ export function webhooksObject(): JsonObject {
         summary: 'A signed test delivery (`webhook.test`)',
         description: 'Sent by the test operation; it has no `deliveryId` or `streamEventId`.',
         parameters: signatureHeaders,
+        // The service authenticates itself by the signature headers, not by an OpenAPI security scheme.
+        security: [],
         requestBody: {
           required: true,
           content: { 'application/json': { schema: schemaRef(WEBHOOK_TEST_PAYLOAD) } },
