@@ -11,6 +11,7 @@ import { DEFAULT_TIMING, type EngineTiming } from './timing.js';
 /** Where engine errors go (a Fastify logger fits). */
 export interface EngineLog {
   error(details: object, message: string): void;
+  warn?(details: object, message: string): void;
 }
 
 /** What one check did, for logs, tests and benchmarks. */
@@ -59,6 +60,8 @@ export class MonitorEngine {
   private current: Promise<CheckReport> | undefined;
   private timer: NodeJS.Timeout | undefined;
   private active = false;
+  /** Leftover leases of a dead process were looked for (before the first check). */
+  private recovered = false;
 
   constructor(
     private readonly services: Pick<Services, 'database' | 'platform' | 'clock' | 'credits'>,
@@ -139,6 +142,18 @@ export class MonitorEngine {
   }
 
   private async check(scheduledAt: number): Promise<CheckReport> {
+    if (!this.recovered) {
+      this.recovered = true;
+      if (this.services.database.dialect === 'sqlite') {
+        try {
+          const n = await this.leases.releaseLeftovers();
+          if (n > 0)
+            this.log.warn?.({ shards: n }, 'monitors: released shard leases left by a previous process');
+        } catch (err) {
+          this.log.error({ err }, 'monitors: releasing the leases of a previous process failed');
+        }
+      }
+    }
     const now = this.services.clock.now();
     const report: CheckReport = {
       scheduledAt: Math.min(scheduledAt, now),

@@ -94,6 +94,24 @@ export class ShardLeases {
     return owned;
   }
 
+  /**
+   * Frees the leases and heartbeats a process that died left behind (`kill -9`: it never handed its shards
+   * back). Only where this process is the one engine on the database (SQLite, like the webhook engine's
+   * deliveries): every lease found there is such a leftover, and its monitors would otherwise wait for it to
+   * expire. On Postgres other instances may be alive: a dead one's shards are claimed when its lease runs
+   * out, which takes a few check intervals. Returns how many shards were freed.
+   */
+  async releaseLeftovers(): Promise<number> {
+    const freed = await this.db
+      .updateTable('monitor_shards')
+      .set({ owner: null, lease_expires_at: 0 })
+      .where('owner', 'is not', null)
+      .where('owner', '!=', this.owner)
+      .executeTakeFirst();
+    await this.db.deleteFrom('monitor_engines').where('id', '!=', this.owner).execute();
+    return Number(freed.numUpdatedRows);
+  }
+
   /** Hands every shard back and removes the heartbeat (a clean stop: another instance takes over at once). */
   async release(): Promise<void> {
     if (!this.joined) return; // never took part: nothing to hand back

@@ -15,10 +15,14 @@ export interface EngineTiming {
   maxPages: number;
 }
 
-/** The defaults: a check a second, 10 s leases, a 2 s look-back, up to 20 pages of 1,000 tweets. */
+/**
+ * The defaults: a check a second, 3 s leases (renewed by every check, so the shards of an instance that
+ * died are taken over by the others within about three checks), a 2 s look-back, up to 20 pages of 1,000
+ * tweets.
+ */
 export const DEFAULT_TIMING: EngineTiming = {
   intervalMs: 1_000,
-  leaseMs: 10_000,
+  leaseMs: 3_000,
   lookbackMs: 2_000,
   pageSize: 1_000,
   maxPages: 20,
