@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { woffToSfnt } from './pdf-woff.js';
 
 /**
  * The font fallback chain of PDF exports, from the Noto families that `@fontsource` packages ship:
@@ -61,6 +62,21 @@ function familyFaces(pkg: string): FontFace[] {
   return faces;
 }
 
+const decoded = new Map<string, Buffer>();
+
+/**
+ * The font file of `face` as the PDF library reads it fastest: the WOFF decoded to OpenType once, then
+ * kept (a face is some 10-150 KB; an export uses a few dozen of the chain's faces at most).
+ */
+export function faceData(face: FontFace): Buffer {
+  let data = decoded.get(face.name);
+  if (!data) {
+    data = woffToSfnt(readFileSync(face.file));
+    decoded.set(face.name, data);
+  }
+  return data;
+}
+
 let chain: readonly FontFace[] | undefined;
 
 /** Every face of the chain, in fallback order (read once, then kept). */
@@ -94,14 +110,18 @@ export function faceFor(cp: number): FontFace {
   return face;
 }
 
+const MARK = /^\p{M}$/u;
+
 /** Joiners, variation selectors, skin tones and combining marks: they stay in the face of what they join. */
 function joins(ch: string, cp: number): boolean {
+  // Below U+0300 (Latin and its punctuation, most of what is set) nothing joins.
+  if (cp < 0x300) return false;
   return (
     cp === 0x200c ||
     cp === 0x200d ||
     (cp >= 0xfe00 && cp <= 0xfe0f) ||
     (cp >= 0x1f3fb && cp <= 0x1f3ff) ||
-    /^\p{M}$/u.test(ch)
+    MARK.test(ch)
   );
 }
 

@@ -1,5 +1,6 @@
 import PDFDocument from 'pdfkit';
-import { visualRuns } from './pdf-runs.js';
+import { type FontFace, faceData } from './pdf-fonts.js';
+import { type VisualRun, visualRuns } from './pdf-runs.js';
 import { cellText, type ExportTable, type Row, tableRows } from './table.js';
 
 // US Letter, landscape, in points.
@@ -20,34 +21,66 @@ export const PDF_MAX_COLUMNS = 8;
 
 type Doc = InstanceType<typeof PDFDocument>;
 
+/** What of pdfkit's font objects the page turn touches: each font's cache of shaped words. */
+interface FontFamilies {
+  readonly _fontFamilies?: Record<string, { layoutCache?: Record<string, unknown> }>;
+}
+
+/**
+ * Empties each font's cache of shaped words. pdfkit keeps the shaping of every distinct word for the whole
+ * document, which with rows of ids, names and dates grows with the row count (some 12 MB per 1,000
+ * rows); without the cache, shaping every word again takes twice as long. Emptied at each page turn, it
+ * keeps its use (labels and words repeat within a page) at a page's worth of memory.
+ */
+function forgetShapedWords(doc: Doc): void {
+  for (const font of Object.values((doc as unknown as FontFamilies)._fontFamilies ?? {})) {
+    if (font.layoutCache) font.layoutCache = Object.create(null) as Record<string, unknown>;
+  }
+}
+
+/** A line of text ready to draw: its runs left to right, each with its width at the size it was set for. */
+interface SetLine {
+  readonly text: string;
+  readonly runs: readonly (VisualRun & { readonly width: number })[];
+  readonly width: number;
+}
+
 /** Draws text with the font fallback chain and the bidi algorithm; measures it the same way. */
 class Typesetter {
   private readonly registered = new Set<string>();
 
   constructor(private readonly doc: Doc) {}
 
-  private use(face: { name: string; file: string }, size: number): void {
+  private use(face: FontFace, size: number): void {
     if (!this.registered.has(face.name)) {
-      this.doc.registerFont(face.name, face.file);
+      this.doc.registerFont(face.name, faceData(face));
       this.registered.add(face.name);
     }
     this.doc.font(face.name).fontSize(size);
   }
 
+  /** `text` cut into runs and measured at `size`. */
+  set(text: string, size: number): SetLine {
+    let width = 0;
+    const runs = visualRuns(text).map((run) => {
+      this.use(run.face, size);
+      const w = this.doc.widthOfString(run.text);
+      width += w;
+      return { ...run, width: w };
+    });
+    return { text, runs, width };
+  }
+
   /** Width of `text` in points at `size`. */
   width(text: string, size: number): number {
-    let w = 0;
-    for (const run of visualRuns(text)) {
-      this.use(run.face, size);
-      w += this.doc.widthOfString(run.text);
-    }
-    return w;
+    return this.set(text, size).width;
   }
 
   /** `text` on one line (line breaks as spaces), cut at a character boundary to fit `room` with `…`. */
-  fit(raw: string, room: number, size: number): string {
+  fit(raw: string, room: number, size: number): SetLine {
     const text = raw.replace(/[\r\n\t]+/g, ' ');
-    if (this.width(text, size) <= room) return text;
+    const whole = this.set(text, size);
+    if (whole.width <= room) return whole;
     const graphemes = [...new Intl.Segmenter().segment(text)].map((s) => s.segment);
     let lo = 0;
     let hi = graphemes.length - 1;
@@ -56,25 +89,24 @@ class Typesetter {
       if (this.width(`${graphemes.slice(0, mid).join('')}…`, size) <= room) lo = mid;
       else hi = mid - 1;
     }
-    return `${graphemes.slice(0, lo).join('').trimEnd()}…`;
+    return this.set(`${graphemes.slice(0, lo).join('').trimEnd()}…`, size);
   }
 
   /**
-   * Draws `text` (already fitted) with its left edge at `x` and its top at `y`. Text without right-to-left
-   * characters is marked with its characters as ActualText, so that extraction gives back what shaping
-   * reorders or merges (Indic and Thai clusters, emoji sequences) as one piece. Right-to-left text is left
-   * to the glyphs' own Unicode mapping: extractors reorder it from visual order themselves, and would turn
-   * a logical ActualText around.
+   * Draws a set line with its left edge at `x` and its top at `y`. Text without right-to-left characters
+   * is marked with its characters as ActualText, so that extraction gives back what shaping reorders or
+   * merges (Indic and Thai clusters, emoji sequences) as one piece. Right-to-left text is left to the
+   * glyphs' own Unicode mapping: extractors reorder it from visual order themselves, and would turn a
+   * logical ActualText around.
    */
-  draw(text: string, x: number, y: number, size: number): void {
-    const runs = visualRuns(text);
-    const actual = !runs.some((r) => r.rtl);
-    if (actual) this.doc.markContent('Span', { actual: text });
+  draw(line: SetLine, x: number, y: number, size: number): void {
+    const actual = !line.runs.some((r) => r.rtl);
+    if (actual) this.doc.markContent('Span', { actual: line.text });
     let at = x;
-    for (const run of runs) {
+    for (const run of line.runs) {
       this.use(run.face, size);
       this.doc.text(run.text, at, y, { lineBreak: false });
-      at += this.doc.widthOfString(run.text);
+      at += run.width;
     }
     if (actual) this.doc.endMarkedContent();
   }
@@ -159,8 +191,8 @@ export async function* pdfChunks<T>(wide: ExportTable<T>): AsyncGenerator<Buffer
   const pages = pageCount(table.rowCount, table.meta.length);
   let page = 1;
   const footer = () => {
-    const text = `Page ${page} of ${pages}`;
-    ts.draw(text, PAGE_W - MARGIN - ts.width(text, SIZE), PAGE_H - MARGIN / 2 - SIZE, SIZE);
+    const line = ts.set(`Page ${page} of ${pages}`, SIZE);
+    ts.draw(line, PAGE_W - MARGIN - line.width, PAGE_H - MARGIN / 2 - SIZE, SIZE);
   };
   let y = MARGIN;
   ts.draw(ts.fit(table.title, PAGE_W - 2 * MARGIN, TITLE_SIZE), MARGIN, y, TITLE_SIZE);
@@ -188,6 +220,7 @@ export async function* pdfChunks<T>(wide: ExportTable<T>): AsyncGenerator<Buffer
     if (y + ROW_H > PAGE_H - BOTTOM) {
       turned = true;
       footer();
+      forgetShapedWords(doc);
       doc.addPage({ size: [PAGE_W, PAGE_H], margin: 0 });
       page++;
       y = MARGIN;
@@ -201,7 +234,7 @@ export async function* pdfChunks<T>(wide: ExportTable<T>): AsyncGenerator<Buffer
     y += ROW_H;
     return turned;
   };
-  if (table.rowCount === 0 && sample.length === 0) ts.draw('(no rows)', MARGIN + PAD, y, SIZE);
+  if (table.rowCount === 0 && sample.length === 0) ts.draw(ts.set('(no rows)', SIZE), MARGIN + PAD, y, SIZE);
   for (const row of sample) drawRow(row);
   for (let r = await rows.next(); !r.done; r = await rows.next()) {
     if (drawRow(r.value)) yield take();

@@ -2,8 +2,12 @@ import { utf8Chunks } from './chunks.js';
 import { type Cell, cellText, type ExportTable, tableRows } from './table.js';
 import { zipStream } from './zip.js';
 
+/** A character XML text needs to change: markup, or what XML 1.0 forbids (controls, lone surrogates, U+FFFE/F). */
+const XML_UNSAFE = /[&<>"]|[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/u;
+
 /** Text made safe for XML: markup escaped, characters XML 1.0 forbids dropped. */
 export function xmlText(text: string): string {
+  if (!XML_UNSAFE.test(text)) return text;
   return text
     .replace(/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, '')
     .replace(/&/g, '&amp;')

@@ -1,3 +1,4 @@
+import { pipeline, Readable } from 'node:stream';
 import * as zlib from 'node:zlib';
 
 /** A file to put in a ZIP archive: its name and its bytes, whole or as a stream of chunks. */
@@ -43,13 +44,11 @@ export interface Zip64Limits {
 
 const ZIP_LIMITS: Zip64Limits = { size: U32_MAX - 1, entries: 0xfffe };
 
-/** `data` deflated in independent pieces that each end on a byte boundary (a sync flush, no final bit). */
-function deflatePiece(data: Buffer): Buffer {
-  return zlib.deflateRawSync(data, { level: 6, finishFlush: zlib.constants.Z_SYNC_FLUSH });
-}
-
-/** The last piece of a deflate stream: an empty final block. */
-const DEFLATE_END = zlib.deflateRawSync(Buffer.alloc(0));
+/**
+ * Deflate level of the entries: 3 packs extraction sheets within some 10% of level 6 at about half its
+ * time (measured on 100,000-row sheets); the deflater runs on libuv's thread pool, beside the XML writer.
+ */
+const LEVEL = 3;
 
 interface Written {
   name: Buffer;
@@ -59,9 +58,26 @@ interface Written {
   offset: number;
 }
 
-async function* chunksOf(data: Buffer | AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
-  if (Buffer.isBuffer(data)) yield data;
-  else yield* data;
+/** The entry's bytes as they pass, their CRC and size added up in `w`. */
+async function* measured(data: Buffer | AsyncIterable<Buffer>, w: Written): AsyncGenerator<Buffer> {
+  for await (const chunk of Buffer.isBuffer(data) ? [data] : data) {
+    w.crc = crc32(chunk, w.crc);
+    w.size += chunk.length;
+    yield chunk;
+  }
+}
+
+/**
+ * `source` as one raw deflate stream. The deflater works on the thread pool while the next chunk is
+ * written, and pulls only as fast as its output is read (stream back-pressure); an early stop of the
+ * reader ends the source too.
+ */
+function deflated(source: AsyncIterable<Buffer>): AsyncIterable<Buffer> {
+  return pipeline(
+    Readable.from(source, { objectMode: false }),
+    zlib.createDeflateRaw({ level: LEVEL }),
+    () => {},
+  );
 }
 
 function localHeader(name: Buffer): Buffer {
@@ -173,16 +189,10 @@ export async function* zipStream(
     yield header;
     const w: Written = { name, crc: 0, packed: 0, size: 0, offset };
     offset += header.length;
-    for await (const chunk of chunksOf(entry.data)) {
-      if (chunk.length === 0) continue;
-      w.crc = crc32(chunk, w.crc);
-      w.size += chunk.length;
-      const packed = deflatePiece(chunk);
+    for await (const packed of deflated(measured(entry.data, w))) {
       w.packed += packed.length;
       yield packed;
     }
-    w.packed += DEFLATE_END.length;
-    yield DEFLATE_END;
     const descriptor = dataDescriptor(w, limits);
     yield descriptor;
     offset += w.packed + descriptor.length;
