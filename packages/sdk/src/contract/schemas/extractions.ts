@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CreditString, IsoDate, openEnum } from '../zod-helpers.js';
+import { extractionMultiTargetFields, extractionTargetValues } from './extraction-targets.js';
 
 /** The 23 extraction tools (reference appendix A, `ExtractionToolType`). */
 export const EXTRACTION_TOOL_TYPES = [
@@ -121,6 +122,7 @@ export const ExtractionRequestSchema = z
       .min(1)
       .optional()
       .describe('Search text, for people, community and tweet search.'),
+    ...extractionMultiTargetFields,
     resultsLimit: z
       .number()
       .int()
@@ -171,11 +173,19 @@ export const ExtractionRequestSchema = z
   })
   .superRefine((body, ctx) => {
     const field: ExtractionTargetField | undefined = EXTRACTION_TARGETS[body.toolType];
-    if (field !== undefined && body[field] === undefined) {
+    if (field === undefined) return;
+    const found = extractionTargetValues(body, field);
+    if (found.length === 0) {
       ctx.addIssue({
         code: 'custom',
         path: [field],
         message: `${field} is required for toolType ${body.toolType}`,
+      });
+    } else if (found.length > 1) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [field],
+        message: `this server runs one target per extraction job; ${found.length} targets given for ${field}: send one job per target`,
       });
     }
   });

@@ -137,6 +137,7 @@ export {
 } from './draws.js';
 export type { StoredEvent } from './events.js';
 export { MONITOR_TYPES, StoredEventSchema } from './events.js';
+export { extractionTargetValues } from './extraction-targets.js';
 export type {
   ExtractionAccepted,
   ExtractionEnrichment,

@@ -9,17 +9,19 @@ const stripAt = (v: string | undefined) => (v === undefined ? undefined : v.repl
 
 /**
  * The request as a job keeps it: usernames without their @, a tweet URL as its id, and only the target
- * field the tool uses (spec 4.8: the others, and the tweet-search filters of other tools, are ignored).
+ * field the tool uses (given in it or in the reference's multi-target fields) (spec 4.8: the others, and the tweet-search filters of other tools, are ignored).
  */
 export function normalizeSpec(body: ExtractionSpec): ExtractionSpec {
   const field = schemas.EXTRACTION_TARGETS[body.toolType];
   const spec: ExtractionSpec = { toolType: body.toolType };
+  // The single field, or the one target the reference's multi-target fields name (the contract allows one).
+  const given = schemas.extractionTargetValues(body, field)[0];
   const target =
     field === 'targetUsername'
-      ? stripAt(body.targetUsername)
+      ? stripAt(given)
       : field === 'targetTweetId'
-        ? body.targetTweetId && tweetIdOf(body.targetTweetId)
-        : body[field]?.trim();
+        ? given && tweetIdOf(given)
+        : given?.trim();
   if (target !== undefined) spec[field] = target;
   if (body.resultsLimit !== undefined) spec.resultsLimit = body.resultsLimit;
   if (body.toolType === 'post_extractor' && body.includeReplies !== undefined)
