@@ -179,6 +179,23 @@ describe('oauth4webapi against the server', () => {
     expect(challenge.cause[0]).toMatchObject({ scheme: 'bearer', parameters: { error: 'invalid_token' } });
   });
 
+  it('names the Bearer scheme on every 401, a plain one included (RFC 6750 3, RFC 9110 11.6.1)', async () => {
+    const bare = await fetch(`${at.base}/api/v1/account`);
+    expect(bare.status).toBe(401);
+    expect(bare.headers.get('www-authenticate')).toMatch(/^Bearer realm="svc"$/);
+    const wrongKey = await fetch(`${at.base}/api/v1/account`, {
+      headers: { 'x-api-key': `svc_${'0'.repeat(64)}` },
+    });
+    expect(wrongKey.status).toBe(401);
+    expect(wrongKey.headers.get('www-authenticate')).toMatch(/^Bearer .*error="invalid_token"/);
+    const refused = (await accountWith('not-a-token').catch(
+      (e: unknown) => e,
+    )) as oauth.WWWAuthenticateChallengeError;
+    expect(refused).toBeInstanceOf(oauth.WWWAuthenticateChallengeError);
+    expect(refused.status).toBe(401);
+    expect(refused.cause[0]).toMatchObject({ scheme: 'bearer', parameters: { error: 'invalid_token' } });
+  });
+
   it.each<[string, Record<string, string>, string]>([
     ['code_challenge_method=plain', { code_challenge_method: 'plain' }, 'invalid_request'],
     ['no code_challenge', { code_challenge: '' }, 'invalid_request'],
