@@ -19,6 +19,7 @@ header{display:flex;flex-wrap:wrap;align-items:center;gap:.5rem 1.5rem;padding:.
 nav ul{display:flex;flex-wrap:wrap;gap:.25rem 1rem;list-style:none;margin:0;padding:0}
 nav a[aria-current=page]{font-weight:700;color:var(--fg)}
 .signout{margin-left:auto;display:flex;align-items:center;gap:.5rem;color:var(--muted)}
+.signout button{margin:0}
 main{max-width:64rem;margin:0 auto;padding:1.5rem}
 main:focus{outline:none}
 h1{font-size:1.5rem;margin:.5rem 0 1rem}
@@ -29,6 +30,7 @@ th{font-weight:600}
 caption{text-align:left;color:var(--muted);padding-bottom:.25rem}
 code,.mono{font-family:ui-monospace,SFMono-Regular,Menlo,monospace;font-size:.9em;overflow-wrap:anywhere}
 form.inline{display:inline}
+td button{margin:0}
 label{display:block;font-weight:600;margin:.75rem 0 .25rem}
 input[type=text],input[type=email],input[type=url],select,textarea{font:inherit;padding:.45rem .6rem;border:1px solid #767676;border-radius:.25rem;width:100%;max-width:28rem}
 button{font:inherit;padding:.45rem 1rem;border-radius:.25rem;border:1px solid var(--accent);background:var(--accent);color:#fff;cursor:pointer;margin:.5rem .5rem 0 0}
@@ -37,7 +39,10 @@ button.danger{background:#fff;color:var(--err-fg);border-color:var(--err-fg)}
 .notice{padding:.75rem 1rem;border-radius:.25rem}
 .notice.ok{background:var(--ok-bg);color:var(--ok-fg)}
 .notice.error{background:var(--err-bg);color:var(--err-fg)}
-.secret{display:flex;flex-wrap:wrap;align-items:center;gap:.5rem;padding:.75rem;border:2px solid var(--accent);border-radius:.25rem}
+.secret{padding:.75rem 1rem;border:2px solid var(--accent);border-radius:.25rem;margin-bottom:1rem}
+.secret h2{margin-top:0}
+.copyrow{display:flex;flex-wrap:wrap;align-items:center;gap:.5rem}
+.copyrow button{margin:0}
 .muted{color:var(--muted)}
 .badge{display:inline-block;padding:0 .45rem;border-radius:.75rem;border:1px solid currentColor;font-size:.85rem}
 .badge.bad{color:var(--err-fg)}
@@ -58,8 +63,8 @@ export const DASHBOARD_JS = `(() => {
     const button = document.createElement('button');
     button.type = 'button';
     button.className = 'secondary';
-    button.textContent = 'Copy';
-    button.setAttribute('aria-label', el.getAttribute('data-copy') || 'Copy');
+    // The visible text is the whole name (no aria-label that could drift from it once it says "Copied").
+    button.textContent = el.getAttribute('data-copy') || 'Copy';
     button.addEventListener('click', async () => {
       try {
         await navigator.clipboard.writeText(el.textContent || '');
@@ -106,7 +111,10 @@ export const DASHBOARD_JS = `(() => {
 })();
 `;
 
-/** Serves the stylesheet and the script (cacheable for an hour; both are part of the server's build). */
+/** The tab icon (an "x" on the accent colour), so browsers do not ask for a `/favicon.ico` nobody serves. */
+export const DASHBOARD_ICON = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="6" fill="#1d4ed8"/><path d="M10 10l12 12M22 10L10 22" stroke="#fff" stroke-width="4" stroke-linecap="round"/></svg>`;
+
+/** Serves the stylesheet, the script and the icon (cacheable for an hour; all are part of the server's build). */
 export function registerDashboardAssets(app: FastifyInstance): void {
   const serve = (path: string, type: string, body: string) =>
     app.get(path, async (_request, reply) =>
@@ -118,4 +126,5 @@ export function registerDashboardAssets(app: FastifyInstance): void {
     );
   serve(ASSET_PATHS.style, 'text/css', DASHBOARD_CSS);
   serve(ASSET_PATHS.script, 'text/javascript', DASHBOARD_JS);
+  serve(ASSET_PATHS.icon, 'image/svg+xml', DASHBOARD_ICON);
 }

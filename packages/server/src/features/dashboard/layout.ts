@@ -4,6 +4,7 @@ import { escapeHtml } from '../checkout/html.js';
 export const ASSET_PATHS = {
   style: '/dashboard/assets/dashboard.css',
   script: '/dashboard/assets/dashboard.js',
+  icon: '/dashboard/assets/icon.svg',
 } as const;
 
 /** The dashboard's sections, in navigation order. */
@@ -67,6 +68,7 @@ export function renderPage(input: PageInput): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(input.title)} · xsvc</title>
 <link rel="stylesheet" href="${ASSET_PATHS.style}">
+<link rel="icon" href="${ASSET_PATHS.icon}" type="image/svg+xml">
 ${script}
 </head>
 <body>
@@ -82,7 +84,9 @@ ${input.main}
 
 /**
  * The security headers of every dashboard and OAuth page: only this server's stylesheet and script, forms
- * only to this origin (plus `formTargets`), never framed, never cached, no referrer.
+ * only to this origin (plus `formTargets`), never framed, never cached, no referrer to other sites. The
+ * referrer policy is `same-origin`, not `no-referrer`: under `no-referrer` Chromium sends `Origin: null` with
+ * the pages' own form posts, which the CSRF check (rightly) refuses.
  */
 export function dashboardHeaders(formTargets: readonly string[] = []): Record<string, string> {
   const forms = ["'self'", ...formTargets].join(' ');
@@ -92,7 +96,7 @@ export function dashboardHeaders(formTargets: readonly string[] = []): Record<st
     'x-frame-options': 'DENY',
     'x-content-type-options': 'nosniff',
     'cache-control': 'no-store',
-    'referrer-policy': 'no-referrer',
+    'referrer-policy': 'same-origin',
   };
 }
 

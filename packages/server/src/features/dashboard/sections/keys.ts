@@ -24,7 +24,7 @@ async function keysPage(s: DashboardSession, top = '', created?: string): Promis
   const secret = created
     ? `<section aria-labelledby="new-key-title" class="secret"><h2 id="new-key-title">Your new API key</h2>
 <p>Copy it now: it is shown only once, and only its hash is kept.</p>
-<code id="new-key" data-copy="Copy the new API key">${escapeHtml(created)}</code></section>`
+<div class="copyrow"><code id="new-key" data-copy="Copy the new API key">${escapeHtml(created)}</code></div></section>`
     : '';
   return {
     title: 'API keys',

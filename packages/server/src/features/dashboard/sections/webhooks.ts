@@ -1,3 +1,4 @@
+import { limits } from '@xsvc/sdk/contract';
 import { z } from 'zod';
 import { badge, code, table, when } from '../format.js';
 import { type ActionResult, apiFailure, type DashboardRoutes, doneNotice } from '../http.js';
@@ -30,6 +31,18 @@ ${table('Endpoints and their health', ['Endpoint', 'Event types', 'Status', 'Fai
   };
 }
 
+/** What became of a delivery: when it arrived, when it is retried, or why it waits. */
+function outcome(
+  d: { deliveredAt?: string | null | undefined; nextAttemptAt?: string | null | undefined; status: string },
+  endpointStatus: string | undefined,
+): string {
+  if (d.deliveredAt) return `delivered ${when(d.deliveredAt)}`;
+  if (d.nextAttemptAt) return `next attempt ${when(d.nextAttemptAt)}`;
+  if (d.status === 'exhausted') return `gave up after ${limits.webhookAttempts} attempts`;
+  if (endpointStatus === 'needs_attention') return 'parked until the endpoint is resumed';
+  return '';
+}
+
 /** The delivery log of one endpoint: each delivery with its attempts, last answer and next retry. */
 async function deliveriesPage(s: DashboardSession, id: string): Promise<PageInput> {
   const [{ webhooks }, { deliveries }] = await Promise.all([
@@ -41,14 +54,10 @@ async function deliveriesPage(s: DashboardSession, id: string): Promise<PageInpu
     when(d.createdAt),
     escapeHtml(d.eventType),
     badge(d.status),
-    String(d.attempts),
+    escapeHtml(`${d.attempts} of ${limits.webhookAttempts}`),
     d.lastStatusCode ? String(d.lastStatusCode) : '<span class="muted">—</span>',
     escapeHtml(d.lastError ?? ''),
-    d.deliveredAt
-      ? `delivered ${when(d.deliveredAt)}`
-      : d.nextAttemptAt
-        ? `retry ${when(d.nextAttemptAt)}`
-        : '',
+    outcome(d, hook?.deliveryStatus),
     code(d.deliveryId),
   ]);
   return {
