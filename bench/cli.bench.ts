@@ -5,38 +5,92 @@
  *   node -e 0                  the floor: starting Node itself;
  *   xsvc --help                the program with every resource listed;
  *   xsvc tweets get --help     one resource's commands and flags built;
- *   xsvc completion bash       every command built (for scale; no goal).
+ *   xsvc completion bash       every command built (for scale; no goal);
+ *   GET /api/v1/x/users/jack   the request alone, on a fresh connection from a warm process;
+ *   xsvc users get jack        an operation command end to end against a local server (in this process).
  * Each command is spawned from a small plain-Node process, so tsx's own spawn overhead is not counted.
- * Goals: both help paths within 100 ms and within 2.5x `node -e 0` (medians), and none of the SDK, zod,
- * ink or react among the packages the bin loads before it knows the command.
+ * Goals: both help paths within 100 ms and within 2.5x `node -e 0` (medians); none of the SDK, zod, ink or
+ * react among the packages the bin loads before it knows the command; and the operation command within
+ * 2x `node -e 0` plus the request's own time (the contract is not loaded to check its parameters).
  */
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { bootstrapOwner, createServer, parseConfig } from '@xsvc/server';
 import { HEAVY_PACKAGES, staticPackages } from '../packages/cli/scripts/static-packages.js';
 import { goal, median, table } from './src/stats.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const bin = join(here, '..', 'packages', 'cli', 'dist', 'bin.js');
 const ROUNDS = 25;
+const KEY = `svc_${'c1'.repeat(32)}`;
 
-const cases: [string, string[]][] = [
+// The local server answers in this process while the runner child times the commands (hence `spawn`, not
+// `spawnSync`, below). Reads are not rate limited here: the rounds would exceed a plan's limit.
+const config = parseConfig({
+  databaseUrl: ':memory:',
+  seedSize: 'tiny',
+  logLevel: 'silent',
+  keyFile: '',
+  bootstrapApiKey: KEY,
+});
+const server = await createServer(config, {
+  rateLimits: {
+    read: { limit: 1_000_000_000, windowMs: 1_000, retryAfterSeconds: 1 },
+    write: { limit: 120, windowMs: 60_000, retryAfterSeconds: 60 },
+    delete: { limit: 60, windowMs: 60_000, retryAfterSeconds: 60 },
+  },
+});
+await bootstrapOwner(server.services.database, config, Date.now());
+await server.app.listen({ port: 0, host: '127.0.0.1' });
+const base = `http://127.0.0.1:${(server.app.server.address() as { port: number }).port}`;
+const configHome = mkdtempSync(join(tmpdir(), 'xsvc-bench-cli-'));
+
+const REQUEST = 'GET /api/v1/x/users/jack';
+const OPERATION = 'xsvc users get jack';
+const cases: [string, string[] | { get: string; headers: Record<string, string> }][] = [
   ['node -e 0', ['-e', '0']],
   ['xsvc --help', [bin, '--help']],
   ['xsvc tweets get --help', [bin, 'tweets', 'get', '--help']],
   ['xsvc completion bash', [bin, 'completion', 'bash']],
+  [REQUEST, { get: `${base}/api/v1/x/users/jack`, headers: { authorization: `Bearer ${KEY}` } }],
+  [OPERATION, [bin, 'users', 'get', 'jack']],
 ];
 
 // Timed from a plain-Node child (see cold-start-runner.mjs): the figures are the commands', not tsx's.
-const runner = spawnSync(
-  process.execPath,
-  [join(here, 'src', 'cold-start-runner.mjs'), String(ROUNDS), JSON.stringify(cases)],
-  { encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: '' }, maxBuffer: 16 << 20 },
-);
-if (runner.status !== 0) throw new Error(`the cold-start runner failed: ${runner.stderr}`);
-const times = new Map<string, number[]>(
-  Object.entries(JSON.parse(runner.stdout) as Record<string, number[]>),
-);
+const times = await new Promise<Map<string, number[]>>((resolve, reject) => {
+  const child = spawn(
+    process.execPath,
+    [join(here, 'src', 'cold-start-runner.mjs'), String(ROUNDS), JSON.stringify(cases)],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: {
+        ...process.env,
+        NODE_OPTIONS: '',
+        XSVC_BASE_URL: base,
+        XSVC_API_KEY: KEY,
+        XDG_CONFIG_HOME: configHome,
+      },
+    },
+  );
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d) => {
+    stdout += d;
+  });
+  child.stderr.on('data', (d) => {
+    stderr += d;
+  });
+  child.on('error', reject);
+  child.on('close', (code) => {
+    if (code !== 0) reject(new Error(`the cold-start runner failed: ${stderr}`));
+    else resolve(new Map(Object.entries(JSON.parse(stdout) as Record<string, number[]>)));
+  });
+});
+await server.close();
+rmSync(configHome, { recursive: true, force: true });
 
 const floor = median(times.get('node -e 0')!);
 console.log(`\nCold start, median of ${ROUNDS} interleaved runs (wall clock, spawn included)`);
@@ -62,4 +116,18 @@ for (const name of ['xsvc --help', 'xsvc tweets get --help']) {
       `${m.toFixed(1)} ms, ${(m / floor).toFixed(2)}x`,
     ) && ok;
 }
+const request = median(times.get(REQUEST)!);
+const operation = median(times.get(OPERATION)!);
+const budget = 2 * floor + request;
+console.log(
+  `\n${OPERATION}: ${operation.toFixed(1)} ms = ${((operation - request) / floor).toFixed(2)}x node -e 0 ` +
+    `+ the request (${request.toFixed(1)} ms); budget 2x + the request = ${budget.toFixed(1)} ms, ` +
+    `ratio ${(operation / budget).toFixed(2)}`,
+);
+ok =
+  goal(
+    `${OPERATION} <= 2x node -e 0 + the request's own time`,
+    operation <= budget,
+    `${operation.toFixed(1)} ms vs ${budget.toFixed(1)} ms`,
+  ) && ok;
 if (!ok) process.exitCode = 1;

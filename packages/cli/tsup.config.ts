@@ -1,4 +1,26 @@
-import { defineConfig } from 'tsup';
+import { defineConfig, type Options } from 'tsup';
+
+type EsbuildPlugin = NonNullable<Options['esbuildPlugins']>[number];
+
+/**
+ * Commander requires `node:child_process` at load, for executable subcommands the CLI never declares;
+ * compiling that built-in costs about 15 ms on every start. Commander gets a stand-in that loads it on
+ * first use instead.
+ */
+const lazyChildProcess: EsbuildPlugin = {
+  name: 'lazy-child-process',
+  setup(build) {
+    build.onResolve({ filter: /^(node:)?child_process$/ }, (args) =>
+      /[\\/]commander[\\/]/.test(args.importer)
+        ? { path: 'child_process', namespace: 'lazy-builtin' }
+        : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: 'lazy-builtin' }, () => ({
+      contents: "module.exports = { spawn: (...args) => require('node:child_process').spawn(...args) };",
+      loader: 'js',
+    }));
+  },
+};
 
 // The library entry (typed) and the bin, ESM for Node 20. Code splitting keeps what only running a command
 // needs (the SDK, the contract, ink) in chunks loaded on demand, so `xsvc --help` starts fast.
@@ -14,6 +36,9 @@ export default defineConfig({
   // Bundled: one file loads faster than commander's own module graph, on every start. Its `require`s of
   // Node built-ins need a `require` in ESM.
   noExternal: ['commander'],
+  esbuildPlugins: [lazyChildProcess],
+  // Its stripping of `node:` would resolve built-ins before the plugin above sees them.
+  removeNodeProtocol: false,
   banner: {
     js: "import { createRequire as __xsvcRequire } from 'node:module';\nconst require = __xsvcRequire(import.meta.url);",
   },

@@ -10,12 +10,14 @@ import { fileURLToPath } from 'node:url';
 import { errorCatalog, operations } from '@xsvc/sdk/contract';
 import { interactiveCommands } from '../src/interactive/index.js';
 import { renderTable } from '../src/table/render.js';
+import { renderChecks } from '../src/table/render-checks.js';
 import { renderErrorHints } from '../src/table/render-hints.js';
 import { renderInteractiveTable } from '../src/table/render-interactive.js';
 
 const dir = join(dirname(fileURLToPath(import.meta.url)), '..', 'src', 'table');
 
 writeFileSync(join(dir, 'commands.generated.ts'), renderTable(operations));
+writeFileSync(join(dir, 'checks.generated.ts'), renderChecks(operations));
 writeFileSync(join(dir, 'interactive.generated.ts'), renderInteractiveTable(interactiveCommands));
 writeFileSync(join(dir, 'error-hints.generated.ts'), renderErrorHints(errorCatalog));
 console.log(

@@ -3,7 +3,8 @@ import { type CliIO, systemClock } from './io.js';
 
 /**
  * The IO of the real process: its streams and environment, real time, and a signal aborted on the first
- * SIGINT or SIGTERM (a second one exits at once). A closed stdout pipe ends the process quietly.
+ * SIGINT or SIGTERM (a second one exits at once), and a `fetch` over `node:http`. A closed stdout pipe ends
+ * the process quietly.
  */
 export function processIo(): CliIO {
   const controller = new AbortController();
@@ -32,5 +33,8 @@ export function processIo(): CliIO {
     home: homedir(),
     clock: systemClock,
     signal: controller.signal,
+    // Over `node:http`, loaded on the first request: Node's own fetch costs more to start than the rest
+    // of a command (see `exec/node-fetch.ts`).
+    fetch: async (input, init) => (await import('./exec/node-fetch.js')).nodeFetch(input, init),
   };
 }

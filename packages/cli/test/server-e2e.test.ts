@@ -56,4 +56,11 @@ describe('the quick tour, against a local server', () => {
     const bad = await cli(['monitors', 'create', 'jack', '--events', 'tweet.nope'], opts());
     expect(bad.code).toBe(2);
   });
+
+  it('a refinement the local checks leave to the service still names the argument (exit 2)', async () => {
+    const res = await cli(['users', 'get', 'not a user!'], opts());
+    expect(res.code).toBe(2);
+    expect(res.stderr).toMatch(/<id>: .*numeric user id/);
+    expect(res.stderr).toContain('The service refused it');
+  });
 });

@@ -1,5 +1,6 @@
 import type { AnyOperation } from '@xsvc/sdk/contract';
 import { UsageError } from '../errors.js';
+import type { OperationCheck } from '../table/check-types.js';
 import type { CommandSpec } from '../table/types.js';
 import type { Collected } from './collect.js';
 
@@ -24,23 +25,37 @@ export async function operationOf(spec: CommandSpec): Promise<AnyOperation> {
   return op;
 }
 
+/** How thoroughly {@link validateParams} checks. */
+export interface ValidateOptions {
+  /**
+   * Run the contract itself even when the quick check passes: for a dry run or a URL to open, where no
+   * service will have the last word, and after the service refused the request.
+   */
+  readonly full?: boolean;
+  /** The service refused the request already: the error says so instead of "nothing was sent". */
+  readonly refused?: boolean;
+}
+
 /**
- * Validates the parameters with the contract's own schemas (path, query, body) before anything is sent;
- * the first problems become a usage error naming the flags to fix.
+ * Validates the parameters before anything is sent: first with the quick checks generated from the
+ * contract (no zod loaded: this is every command's hot path), then, when they fail or `full` asks, with
+ * the contract's own schemas (path, query, body), whose first problems become a usage error naming the
+ * flags to fix. The quick checks skip the contract's refinements; the service runs them, and a 400 from it
+ * comes back here with `full` and `refused` (see `exec/operation.ts`).
  */
-export async function validateParams(spec: CommandSpec, collected: Collected): Promise<void> {
+export async function validateParams(
+  spec: CommandSpec,
+  collected: Collected,
+  options: ValidateOptions = {},
+): Promise<void> {
+  if (!options.full && (await quickPasses(spec, collected))) return;
   const op = await operationOf(spec);
-  const pathKeys = new Set([...spec.route.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!));
-  const queryKeys = new Set(Object.keys((op.query as { shape?: object } | null)?.shape ?? {}));
-  const parts = {
-    path: {} as Record<string, unknown>,
-    query: {} as Record<string, unknown>,
-    body: {} as Record<string, unknown>,
-  };
-  for (const [k, v] of Object.entries(collected.params)) {
-    const part = pathKeys.has(k) ? 'path' : queryKeys.has(k) || !op.body ? 'query' : 'body';
-    parts[part][k] = v;
-  }
+  const parts = partition(
+    spec,
+    collected,
+    new Set(Object.keys((op.query as { shape?: object } | null)?.shape ?? {})),
+    op.body !== null && op.body !== undefined,
+  );
   const issues = [
     ...check(op.params as Checkable | null, parts.path),
     ...check(op.query as Checkable | null, parts.query),
@@ -51,12 +66,48 @@ export async function validateParams(spec: CommandSpec, collected: Collected): P
   const first = issues[0]!.path[0];
   throw new UsageError(
     lines.join('; ') + (issues.length > MAX_SHOWN ? ` (and ${issues.length - MAX_SHOWN} more)` : ''),
-    `See \`xsvc ${spec.path.join(' ')} --help\`. Nothing was sent.`,
+    `See \`xsvc ${spec.path.join(' ')} --help\`. ${options.refused ? 'The service refused it: nothing was done.' : 'Nothing was sent.'}`,
     issues.some((i) => collected.params[String(i.path[0])] === undefined)
       ? 'missing_params'
       : 'invalid_input',
     first === undefined ? undefined : nameOf(String(first), spec, collected),
   );
+}
+
+/** The generated checks of {@link validateParams}'s first pass. */
+async function quickPasses(spec: CommandSpec, collected: Collected): Promise<boolean> {
+  const [{ checks }, { passes }] = await Promise.all([
+    import('../table/checks.generated.js'),
+    import('./quick-check.js'),
+  ]);
+  const text = checks[spec.op];
+  if (text === undefined) return false;
+  const c = JSON.parse(text) as OperationCheck;
+  const parts = partition(spec, collected, new Set(c.queryKeys), c.body !== undefined);
+  return (
+    (!c.params || passes(c.params, parts.path)) &&
+    (!c.query || passes(c.query, parts.query)) &&
+    (!c.body || passes(c.body, parts.body))
+  );
+}
+
+/** The parameters by the part of the request they go to: the path, the query, else the body. */
+function partition(
+  spec: CommandSpec,
+  collected: Collected,
+  queryKeys: ReadonlySet<string>,
+  hasBody: boolean,
+): Record<'path' | 'query' | 'body', Record<string, unknown>> {
+  const pathKeys = new Set([...spec.route.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!));
+  const parts = { path: {}, query: {}, body: {} } as Record<
+    'path' | 'query' | 'body',
+    Record<string, unknown>
+  >;
+  for (const [k, v] of Object.entries(collected.params)) {
+    const part = pathKeys.has(k) ? 'path' : queryKeys.has(k) || !hasBody ? 'query' : 'body';
+    parts[part][k] = v;
+  }
+  return parts;
 }
 
 /** The issues of one part; for a union of request shapes, those of the closest shape. */

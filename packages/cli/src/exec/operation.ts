@@ -1,6 +1,6 @@
-import { type Route, routes } from '@xsvc/sdk';
+import { ApiError, type Route, routes } from '@xsvc/sdk';
 import type { OptionValues } from 'commander';
-import { collectParams } from '../args/collect.js';
+import { type Collected, collectParams } from '../args/collect.js';
 import { validateParams } from '../args/validate.js';
 import type { InteractiveCommandSpec } from '../interactive/types.js';
 import { makeOutput } from '../output/output.js';
@@ -35,10 +35,27 @@ export interface OperationRun {
  */
 export async function runOperation(run: OperationRun): Promise<void> {
   const { spec, state, globals } = run;
+  const collected = await collectParams(spec, run.positionals, run.opts, state.io, globals.dryRun);
+  // Nothing but the contract checks a dry run, a URL to open or an interactive flow: the full check then.
+  await validateParams(spec, collected, {
+    full: globals.dryRun || spec.redirect === true || run.interactive !== undefined,
+  });
+  try {
+    await execute(run, collected);
+  } catch (err) {
+    // The quick local checks leave the contract's refinements to the service: when it refuses the
+    // request as malformed, the contract names the flag to fix (else the service's own error stands).
+    if (err instanceof ApiError && err.status === 400) {
+      await validateParams(spec, collected, { full: true, refused: true });
+    }
+    throw err;
+  }
+}
+
+async function execute(run: OperationRun, collected: Collected): Promise<void> {
+  const { spec, state, globals } = run;
   const { io } = state;
   const out = makeOutput(io, globals);
-  const collected = await collectParams(spec, run.positionals, run.opts, io, globals.dryRun);
-  await validateParams(spec, collected);
   const listing = spec.pagination ? listingFlags(run.opts) : undefined;
   const write = spec.write ? writeFlags(run.opts) : undefined;
   const params = listing ? listingParams(spec, collected.params, listing) : collected.params;

@@ -41,10 +41,15 @@ export function makeOutput(io: CliIO, flags: OutputFlags): Output {
     width: io.stdout.columns && io.stdout.columns > 20 ? io.stdout.columns : 100,
     style: makeStyle(colorAllowed && tty),
   };
+  let errStyle: Style | undefined;
   return {
     json: flags.json,
     layout,
-    errStyle: makeStyle(colorAllowed && io.stderr.isTTY === true),
+    // On first use: reading `isTTY` makes Node build the stderr stream, which a quiet command never needs.
+    get errStyle() {
+      errStyle ??= makeStyle(colorAllowed && io.stderr.isTTY === true);
+      return errStyle;
+    },
     line: (text) => void io.stdout.write(`${text}\n`),
     note: (text) => void io.stderr.write(`${text}\n`),
     value: (value, itemsKey) => {
