@@ -289,8 +289,12 @@ export function parsePaymentChallenge(header: string): PaymentChallenge | undefi
   };
 }
 
+/** A field of an error body: top level (default contract) or inside the structured `error` (opt-in). */
 function pick(body: unknown, key: string): unknown {
-  return body && typeof body === 'object' ? (body as Record<string, unknown>)[key] : undefined;
+  if (!body || typeof body !== 'object') return undefined;
+  const b = body as Record<string, unknown>;
+  if (b[key] !== undefined) return b[key];
+  return b.error && typeof b.error === 'object' ? (b.error as Record<string, unknown>)[key] : undefined;
 }
 
 /** Shows the first 4 and last 4 characters of a secret: `svc_…9f2a`. */

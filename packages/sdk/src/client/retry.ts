@@ -22,8 +22,10 @@ export function retryAfterMs(headers: Headers | undefined, body: unknown, now: n
     const b = body as Record<string, unknown>;
     const inner = typeof b.error === 'object' && b.error !== null ? (b.error as Record<string, unknown>) : b;
     if (typeof inner.retryAfterMs === 'number') return inner.retryAfterMs;
+    if (typeof inner.retry_after_ms === 'number') return inner.retry_after_ms;
     if (typeof b.retryAfterMs === 'number') return b.retryAfterMs;
     if (typeof inner.retryAfter === 'number') return inner.retryAfter * 1000;
+    if (typeof inner.retry_after === 'number') return inner.retry_after * 1000;
     if (typeof b.retryAfter === 'number') return b.retryAfter * 1000;
   }
   return undefined;

@@ -20,6 +20,17 @@ export function openEnum<const T extends readonly [string, ...string[]]>(
 /** An opaque big-integer id (spec 2.1): digits only. */
 export const NumericId = z.string().regex(/^\d{1,25}$/, 'must be a numeric id');
 
+/**
+ * The `{id}` of one of the service's own resources that carry big-integer ids (monitors, events, webhooks):
+ * anything else is 400 `invalid_id` (spec 7), never a lookup.
+ */
+export const ResourceId = z.string().regex(/^\d{1,25}$/, 'invalid_id: must be a numeric id');
+
+/** The `{id}` of a draw or an extraction job (spec 2.1: UUIDs); anything else is 400 `invalid_id`. */
+export const UuidResourceId = z
+  .string()
+  .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'invalid_id: must be a UUID');
+
 /** A credit quantity: a 64-bit integer carried as a decimal string (spec 2.1, 8.3). */
 export const CreditString = z.string().regex(/^-?\d{1,20}$/, 'must be an integer string');
 

@@ -1,4 +1,4 @@
-import { errorInfo } from '@xsvc/sdk/contract';
+import { errorInfo, toOptInContract } from '@xsvc/sdk/contract';
 
 /**
  * An error answer with the spec's code. Handlers throw it; the one error handler renders it in the
@@ -37,7 +37,9 @@ export const errors = {
 export function errorBody(err: HttpError, optIn: boolean): Record<string, unknown> {
   if (optIn) {
     const info = errorInfo(err.code, err.status);
-    return { error: { type: info.type, code: err.code, message: err.message, ...err.extra } };
+    // The extra fields follow the opt-in contract too (spec 4.1): snake_case keys, Unix-second times.
+    const extra = toOptInContract(err.extra) as Record<string, unknown>;
+    return { error: { ...extra, type: info.type, code: err.code, message: err.message } };
   }
   return { error: err.code, message: err.message, ...err.extra };
 }

@@ -31,7 +31,7 @@ export function describeIssue(where: string, error: z.ZodError): string {
 function invalidCode(op: AnyOperation, error: z.ZodError): string {
   const msg = error.issues[0]?.message ?? '';
   const m =
-    /^(too_many_ids|missing_ids|missing_query|invalid_tweet_url|invalid_tweet_id|invalid_username|invalid_user_id|invalid_tool_type|invalid_format|invalid_job_id|invalid_params|missing_params):/.exec(
+    /^(too_many_ids|missing_ids|missing_query|invalid_tweet_url|invalid_tweet_id|invalid_username|invalid_user_id|invalid_id|invalid_tool_type|invalid_format|invalid_job_id|invalid_params|missing_params|unsupported_field):/.exec(
       msg,
     );
   if (m) return m[1]!;

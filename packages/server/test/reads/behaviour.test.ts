@@ -74,8 +74,8 @@ describe.each(ENGINES)('read errors and behaviour (%s)', (engine) => {
       [`/api/v1/x/tweets/${n.giveawayTweet}/replies?sort=random`, 'invalid_input'],
       [`/api/v1/x/tweets/${n.giveawayTweet}/quotes?minFaves=-1`, 'invalid_input'],
       ['/api/v1/x/users/search?q=a&pageSize=101', 'invalid_input'],
-      ['/api/v1/x/users/not%20a%20user', 'invalid_input'],
-      ['/api/v1/x/followers/check?source=jack', 'invalid_input'],
+      ['/api/v1/x/users/not%20a%20user', 'invalid_username'],
+      ['/api/v1/x/followers/check?source=jack', 'missing_params'],
       ['/api/v1/x/users/jack/tweets?includeReplies=maybe', 'invalid_input'],
       ['/api/v1/x/users/jack/followers?pageSize=301', 'invalid_input'],
       ['/api/v1/x/users/jack/list-memberships?pageSize=0', 'invalid_input'],
@@ -86,7 +86,7 @@ describe.each(ENGINES)('read errors and behaviour (%s)', (engine) => {
       ['/api/v1/x/communities/search?q=a', 'invalid_input'],
       ['/api/v1/x/trends?woeid=999', 'invalid_input'],
       ['/api/v1/x/articles/not-a-tweet', 'invalid_tweet_id'],
-      ['/api/v1/x/dm/abc/history?account=jack', 'invalid_input'],
+      ['/api/v1/x/dm/abc/history?account=jack', 'invalid_user_id'],
       ['/api/v1/x/notifications?type=Everything', 'invalid_input'],
     ];
     for (const [url, code] of cases) await expectError('GET', url, 400, code);

@@ -9,10 +9,11 @@ import {
   DrawRequestSchema,
   DrawWithWinnersSchema,
 } from '../schemas/draws.js';
+import { UuidResourceId } from '../zod-helpers.js';
 
 const keyOrToken = ['apiKey', 'oauth', 'session'] as const;
 
-const drawId = z.object({ id: z.string().min(1).describe('Identifier of the draw.') });
+const drawId = z.object({ id: UuidResourceId.describe('Identifier of the draw.') });
 
 export const listDraws = defineOperation({
   id: 'listDraws',
@@ -82,7 +83,7 @@ export const getDraw = defineOperation({
   body: null,
   success: [200],
   response: DrawWithWinnersSchema,
-  errors: ['not_found'],
+  errors: ['invalid_id', 'not_found'],
   pagination: null,
   cost: { kind: 'free' },
   idempotent: true,
@@ -106,7 +107,7 @@ export const exportDraw = defineOperation({
   success: [200],
   response: z.string(),
   responseKind: 'binary',
-  errors: ['invalid_input', 'invalid_format', 'not_found'],
+  errors: ['invalid_id', 'invalid_input', 'invalid_format', 'not_found'],
   pagination: null,
   cost: { kind: 'free' },
   idempotent: true,

@@ -4,6 +4,7 @@ import { limits } from '../limits.js';
 import { defineOperation } from '../operation.js';
 import { pageA, pageAQuery } from '../schemas/common.js';
 import { StoredEventSchema } from '../schemas/events.js';
+import { ResourceId } from '../zod-helpers.js';
 
 const keyOrToken = ['apiKey', 'oauth', 'session'] as const;
 
@@ -46,13 +47,13 @@ export const getEvent = defineOperation({
   sdk: ['events', 'get'],
   auth: keyOrToken,
   params: z.object({
-    id: z.string().min(1).describe('Identifier of the event (the `streamEventId` of its deliveries).'),
+    id: ResourceId.describe('Identifier of the event (the `streamEventId` of its deliveries).'),
   }),
   query: null,
   body: null,
   success: [200],
   response: StoredEventSchema,
-  errors: ['invalid_input', 'not_found'],
+  errors: ['invalid_id', 'invalid_input', 'not_found'],
   pagination: null,
   cost: { kind: 'free' },
   idempotent: true,

@@ -11,7 +11,7 @@ import {
   ExtractionRequestSchema,
   ExtractionResultSchema,
 } from '../schemas/extractions.js';
-import { IsoDate, QueryBoolean } from '../zod-helpers.js';
+import { IsoDate, QueryBoolean, UuidResourceId } from '../zod-helpers.js';
 
 const keyOrToken = ['apiKey', 'oauth', 'session'] as const;
 const billingErrors = [
@@ -21,7 +21,7 @@ const billingErrors = [
   'insufficient_credits',
 ] as const;
 
-const extractionId = z.object({ id: z.string().min(1).describe('Identifier of the extraction job.') });
+const extractionId = z.object({ id: UuidResourceId.describe('Identifier of the extraction job.') });
 const queryCount = (what: string) => z.coerce.number().int().min(0).optional().describe(what);
 
 export const listExtractions = defineOperation({
@@ -142,7 +142,7 @@ export const getExtraction = defineOperation({
     job: ExtractionJobSchema.describe('The job.'),
     ...pageA('results', ExtractionResultSchema).shape,
   }),
-  errors: ['invalid_input', 'invalid_output_options', 'not_found'],
+  errors: ['invalid_id', 'invalid_input', 'invalid_output_options', 'not_found'],
   pagination: 'A',
   items: 'results',
   cost: { kind: 'free' },
@@ -186,7 +186,7 @@ export const exportExtraction = defineOperation({
   success: [200],
   response: z.string(),
   responseKind: 'binary',
-  errors: ['invalid_input', 'invalid_format', 'not_found'],
+  errors: ['invalid_id', 'invalid_input', 'invalid_format', 'not_found'],
   pagination: null,
   cost: { kind: 'free' },
   idempotent: true,

@@ -9,6 +9,7 @@ import {
   MonitorListSchema,
   MonitorSchema,
 } from '../schemas/monitors.js';
+import { ResourceId } from '../zod-helpers.js';
 
 const keyOrToken = ['apiKey', 'oauth', 'session'] as const;
 const billingErrors = [
@@ -22,8 +23,8 @@ const activeMonitorCost = {
   note: `about ${limits.monitorCreditsPerHour} credits per hour while active`,
 } as const;
 
-const monitorId = z.object({ id: z.string().min(1).describe('Identifier of the account monitor.') });
-const keywordMonitorId = z.object({ id: z.string().min(1).describe('Identifier of the keyword monitor.') });
+const monitorId = z.object({ id: ResourceId.describe('Identifier of the account monitor.') });
+const keywordMonitorId = z.object({ id: ResourceId.describe('Identifier of the keyword monitor.') });
 
 const atLeastOne = {
   message: 'at least one of eventTypes or isActive is required',
@@ -96,7 +97,7 @@ export const getMonitor = defineOperation({
   body: null,
   success: [200],
   response: MonitorSchema,
-  errors: ['invalid_input', 'not_found'],
+  errors: ['invalid_id', 'invalid_input', 'not_found'],
   pagination: null,
   cost: { kind: 'free' },
   idempotent: true,
@@ -124,7 +125,7 @@ export const updateMonitor = defineOperation({
     .refine((b) => b.eventTypes !== undefined || b.isActive !== undefined, atLeastOne),
   success: [200],
   response: MonitorSchema,
-  errors: ['invalid_input', 'not_found', 'monitor_already_exists'],
+  errors: ['invalid_id', 'invalid_input', 'not_found', 'monitor_already_exists'],
   pagination: null,
   cost: { kind: 'free' },
   idempotent: true,
@@ -145,7 +146,7 @@ export const deleteMonitor = defineOperation({
   body: null,
   success: [200],
   response: SuccessSchema,
-  errors: ['invalid_input', 'not_found'],
+  errors: ['invalid_id', 'invalid_input', 'not_found'],
   pagination: null,
   cost: { kind: 'free' },
   idempotent: true,
@@ -215,7 +216,7 @@ export const getKeywordMonitor = defineOperation({
   body: null,
   success: [200],
   response: KeywordMonitorSchema,
-  errors: ['invalid_input', 'not_found'],
+  errors: ['invalid_id', 'invalid_input', 'not_found'],
   pagination: null,
   cost: { kind: 'free' },
   idempotent: true,
@@ -244,7 +245,7 @@ export const updateKeywordMonitor = defineOperation({
     .refine((b) => b.eventTypes !== undefined || b.isActive !== undefined, atLeastOne),
   success: [200],
   response: KeywordMonitorSchema,
-  errors: ['invalid_input', 'not_found'],
+  errors: ['invalid_id', 'invalid_input', 'not_found'],
   pagination: null,
   cost: { kind: 'free' },
   idempotent: true,
@@ -265,7 +266,7 @@ export const deleteKeywordMonitor = defineOperation({
   body: null,
   success: [200],
   response: SuccessSchema,
-  errors: ['invalid_input', 'not_found'],
+  errors: ['invalid_id', 'invalid_input', 'not_found'],
   pagination: null,
   cost: { kind: 'free' },
   idempotent: true,

@@ -25,11 +25,12 @@ import {
   TweetPageSchema,
   timeWindowQuery,
   tweetFilterQuery,
+  UserIdRef,
   UserListPageSchema,
   UserPageSchema,
-  UserRef,
   userFilterQuery,
   userIdParams,
+  userRef,
   X_READ,
 } from '../schemas/reads.js';
 import { UserProfileSchema } from '../schemas/user.js';
@@ -42,23 +43,32 @@ const COVERAGE =
 const PROTECTED = 'A protected account answers 403 x_account_protected, free of charge.';
 
 /** The query of the follower-style lists (followers, following, verified followers). */
-const followListQuery = z.object({
-  cursor: cursorB,
-  after: z.string().optional().describe('Older name of `cursor`; deprecated, send `cursor`.'),
-  mode: z
-    .enum(['standard', 'coverage'])
-    .optional()
-    .describe('`standard`: plain pages; `coverage`: a resumable deep walk. Omit to let the service choose.'),
-  ...pageSizeQuery(20, 300, 200),
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(10_000)
-    .optional()
-    .describe('Most users to return for this request, 1-10000 (the service pages the platform for you).'),
-  ...userFilterQuery,
-});
+/** The codes of a malformed `{id}` of a user route (spec 7). */
+const USER_REF_ERRORS = ['invalid_username', 'invalid_user_id'] as const;
+
+const followListQuery = z
+  .object({
+    cursor: cursorB,
+    after: z.string().optional().describe('Older name of `cursor`; deprecated, send `cursor`.'),
+    mode: z
+      .enum(['standard', 'coverage'])
+      .optional()
+      .describe(
+        '`standard`: plain pages; `coverage`: a resumable deep walk. Omit to let the service choose.',
+      ),
+    ...pageSizeQuery(20, 300, 200),
+    limit: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(10_000)
+      .optional()
+      .describe('Most users to return for this request, 1-10000 (the service pages the platform for you).'),
+    ...userFilterQuery,
+  })
+  .refine((q) => q.after === undefined || q.cursor === undefined || q.after === q.cursor, {
+    error: 'invalid_params: cursor and its deprecated alias after name different pages; send cursor only',
+  });
 
 export const getBatchUsers = defineOperation({
   ...X_READ,
@@ -119,7 +129,7 @@ export const getUser = defineOperation({
   params: userIdParams,
   query: null,
   response: UserProfileSchema,
-  errors: [...READ_ERRORS, 'user_not_found'],
+  errors: [...READ_ERRORS, ...USER_REF_ERRORS, 'user_not_found'],
   pagination: null,
   cost: { kind: 'per_call', credits: 1, mppMicroUsd: 150 },
   example: 'users get jack',
@@ -136,17 +146,21 @@ export const checkFollow = defineOperation({
   auth: PAID_LOOKUP_AUTH,
   params: null,
   query: z.object({
-    source: UserRef.describe('The possible follower: user id, username (with or without @) or profile URL.'),
-    target: UserRef.describe('The possibly followed account: user id, username or profile URL.'),
+    source: userRef('source and target are both required').describe(
+      'The possible follower: user id, username (with or without @) or profile URL.',
+    ),
+    target: userRef('source and target are both required').describe(
+      'The possibly followed account: user id, username or profile URL.',
+    ),
   }),
   response: FollowCheckSchema,
-  errors: [...READ_ERRORS, 'user_not_found'],
+  errors: [...READ_ERRORS, 'missing_params', 'invalid_username', 'invalid_user_id', 'user_not_found'],
   pagination: null,
   cost: { kind: 'per_call', credits: 1, mppMicroUsd: 750 },
   example: 'users check-follow --source jack --target biz',
 });
 
-const timelineErrors = [...READ_ERRORS, 'user_not_found', 'x_account_protected'] as const;
+const timelineErrors = [...READ_ERRORS, ...USER_REF_ERRORS, 'user_not_found', 'x_account_protected'] as const;
 const timelineCoverageErrors = [...timelineErrors, ...COVERAGE_ERRORS] as const;
 
 /** The tweet timelines of a user (tweets, replies, likes, media, mentions) differ only in a few fields. */
@@ -255,7 +269,7 @@ export const getFollowersYouKnow = defineOperation({
   params: userIdParams,
   query: z.object({ cursor: cursorB, ...pageSizeQuery(20, 200, 200), ...userFilterQuery }),
   response: UserPageSchema,
-  errors: [...READ_ERRORS, 'user_not_found'],
+  errors: [...READ_ERRORS, ...USER_REF_ERRORS, 'user_not_found'],
   pagination: 'B',
   items: 'users',
   cost: perResult,
@@ -297,14 +311,14 @@ export const getDmHistory = defineOperation({
   description: `Private read: needs an API key or session and the connected account that holds the conversation. ${PAGING} Costs 1 credit per message returned.`,
   sdk: ['dms', 'history'],
   auth: PRIVATE_READ_AUTH,
-  params: z.object({ userId: NumericId.describe('Numeric user id of the other participant.') }),
+  params: z.object({ userId: UserIdRef.describe('Numeric user id of the other participant.') }),
   query: z.object({
     account: ConnectedAccountRef.describe('Connected account whose conversation to read (@username or id).'),
     cursor: cursorB,
     maxId: NumericId.optional().describe('Only messages with an id up to this one.'),
   }),
   response: DirectMessagePageSchema,
-  errors: [...READ_ERRORS, ...PRIVATE_READ_ERRORS, 'dm_not_permitted', 'user_not_found'],
+  errors: [...READ_ERRORS, ...PRIVATE_READ_ERRORS, 'invalid_user_id', 'dm_not_permitted', 'user_not_found'],
   pagination: 'B',
   items: 'messages',
   cost: perResult,
@@ -323,7 +337,7 @@ export const getUserFollowers = defineOperation({
   params: userIdParams,
   query: followListQuery,
   response: UserListPageSchema,
-  errors: timelineCoverageErrors,
+  errors: [...timelineCoverageErrors, 'invalid_params'],
   pagination: 'B',
   items: 'users',
   cost: perResult,
@@ -343,7 +357,7 @@ export const getUserFollowing = defineOperation({
   params: userIdParams,
   query: followListQuery,
   response: UserListPageSchema,
-  errors: timelineCoverageErrors,
+  errors: [...timelineCoverageErrors, 'invalid_params'],
   pagination: 'B',
   items: 'users',
   cost: perResult,
@@ -362,7 +376,7 @@ export const getUserVerifiedFollowers = defineOperation({
   params: userIdParams,
   query: followListQuery,
   response: UserListPageSchema,
-  errors: timelineCoverageErrors,
+  errors: [...timelineCoverageErrors, 'invalid_params'],
   pagination: 'B',
   items: 'users',
   cost: perResult,
@@ -396,7 +410,7 @@ export const getUserListMemberships = defineOperation({
     per_page: membershipPageSize('Alias of `pageSize`.'),
   }),
   response: ListPageSchema,
-  errors: [...READ_ERRORS, 'user_not_found', 'x_account_protected'],
+  errors: [...READ_ERRORS, ...USER_REF_ERRORS, 'user_not_found', 'x_account_protected'],
   pagination: 'B',
   items: 'lists',
   cost: perResult,

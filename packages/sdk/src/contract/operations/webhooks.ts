@@ -9,10 +9,11 @@ import {
   WebhookTestResultSchema,
   WebhookWithSecretSchema,
 } from '../schemas/webhooks.js';
+import { ResourceId } from '../zod-helpers.js';
 
 const keyOrToken = ['apiKey', 'oauth', 'session'] as const;
 
-const webhookId = z.object({ id: z.string().min(1).describe('Identifier of the webhook.') });
+const webhookId = z.object({ id: ResourceId.describe('Identifier of the webhook.') });
 
 /**
  * Plain http is accepted by the schema only towards `127.0.0.1` or `localhost`, so that a server started
@@ -107,7 +108,7 @@ export const updateWebhook = defineOperation({
     }),
   success: [200],
   response: WebhookSchema,
-  errors: ['invalid_input', 'not_found'],
+  errors: ['invalid_id', 'invalid_input', 'not_found'],
   pagination: null,
   cost: { kind: 'free' },
   idempotent: true,
@@ -128,7 +129,7 @@ export const deleteWebhook = defineOperation({
   body: null,
   success: [200],
   response: SuccessSchema,
-  errors: ['invalid_input', 'not_found'],
+  errors: ['invalid_id', 'invalid_input', 'not_found'],
   pagination: null,
   cost: { kind: 'free' },
   idempotent: true,
@@ -153,7 +154,7 @@ export const listWebhookDeliveries = defineOperation({
   response: z.object({
     deliveries: z.array(DeliverySchema).describe('Recent delivery records of the webhook.'),
   }),
-  errors: ['invalid_input', 'not_found'],
+  errors: ['invalid_id', 'invalid_input', 'not_found'],
   pagination: null,
   cost: { kind: 'free' },
   idempotent: true,
@@ -175,7 +176,7 @@ export const testWebhook = defineOperation({
   body: null,
   success: [200],
   response: WebhookTestResultSchema,
-  errors: ['invalid_input', 'not_found', 'webhook_inactive'],
+  errors: ['invalid_id', 'invalid_input', 'not_found', 'webhook_inactive'],
   pagination: null,
   cost: { kind: 'free' },
   idempotent: false,
@@ -198,7 +199,7 @@ export const resumeWebhook = defineOperation({
   body: null,
   success: [200],
   response: WebhookResumeResultSchema,
-  errors: ['invalid_input', 'not_found'],
+  errors: ['invalid_id', 'invalid_input', 'not_found'],
   pagination: null,
   cost: { kind: 'free' },
   idempotent: false,

@@ -191,6 +191,9 @@ export const ExtractionRequestSchema = z
   });
 
 /** An extraction job (spec 2.8). Target fields appear only for the tools that use them. */
+/** Why a completed extraction job stopped before the end (`incompleteReason`). */
+export const EXTRACTION_INCOMPLETE_REASONS = ['pagination_stalled', 'insufficient_credits'] as const;
+
 export const ExtractionJobSchema = z.object({
   id: z.string().describe('Identifier of the job (UUID).'),
   toolType: openEnum(EXTRACTION_TOOL_TYPES).describe('Tool the job runs.'),
@@ -206,6 +209,17 @@ export const ExtractionJobSchema = z.object({
   errorMessage: z.string().optional().describe('Why the job failed; failed jobs only.'),
   createdAt: z.string().describe('When the job was started (ISO 8601).'),
   completedAt: z.string().optional().describe('When the job completed (ISO 8601); completed jobs only.'),
+  complete: z
+    .boolean()
+    .optional()
+    .describe(
+      'Completed jobs only: false when the job stopped before the end (spec 3.2); the results collected are kept.',
+    ),
+  incompleteReason: openEnum(EXTRACTION_INCOMPLETE_REASONS)
+    .optional()
+    .describe(
+      'Why a completed job is incomplete (`complete: false`): `pagination_stalled` (the platform stopped paging; do not retry) or `insufficient_credits` (the credits ran out).',
+    ),
 });
 
 /** Extra detail of a result (spec 2.8): profile, tweet and article fields, each present when known. */

@@ -150,6 +150,7 @@ export type {
 } from './extractions.js';
 export {
   EXTRACTION_ESTIMATE_SOURCES,
+  EXTRACTION_INCOMPLETE_REASONS,
   EXTRACTION_STATUSES,
   EXTRACTION_TARGETS,
   EXTRACTION_TOOL_TYPES,
@@ -297,6 +298,7 @@ export {
   tweetIdParams,
   tweetMatchFilterQuery,
   tweetOperatorFilterQuery,
+  UserIdRef,
   UserListCoverageDiagnosticSchema,
   UserListPageSchema,
   UsernameRef,
@@ -304,6 +306,7 @@ export {
   UserRef,
   userFilterQuery,
   userIdParams,
+  userRef,
   VIRAL_ANALYSIS_STATUSES,
   VIRAL_MONITOR_STATUSES,
   VIRAL_QUESTION_TYPES,
@@ -456,6 +459,7 @@ export type {
   ConnectionAttemptPending,
   ConnectionAttemptSuccess,
   ConnectionChallenge,
+  SanitizedXAccount,
   XAccount,
   XAccountHealth,
 } from './x-account.js';
@@ -467,6 +471,7 @@ export {
   ConnectionAttemptSchema,
   ConnectionAttemptSuccessSchema,
   ConnectionChallengeSchema,
+  SanitizedXAccountSchema,
   X_ACCOUNT_HEALTH,
   XAccountSchema,
 } from './x-account.js';

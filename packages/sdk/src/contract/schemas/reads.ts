@@ -77,22 +77,38 @@ export const TweetRef = z
  * A user as a path or query value: a numeric user id, a username with or without @, or a profile URL
  * (URL-encoded in a path). An all-digit value is read as an id.
  */
-export const UserRef = z
-  .string()
-  .trim()
-  .refine(
-    (v) => DIGITS.test(v) || USERNAME.test(v) || PROFILE_URL.test(v),
-    'must be a numeric user id, a username (with or without @) or a profile URL',
-  );
+export const UserRef = userRef();
 
-/** A user by handle: a username with or without @, or a profile URL. */
+/**
+ * {@link UserRef} with its own codes (spec 7): an all-digit value too long for an id is 400
+ * `invalid_user_id`, anything else that is no username or profile URL 400 `invalid_username`; `missing`, when
+ * given, is the message of an absent value (a required query parameter: 400 `missing_params`).
+ */
+export function userRef(missing?: string) {
+  return z
+    .string(
+      missing ? { error: (iss) => (iss.input === undefined ? `missing_params: ${missing}` : undefined) } : {},
+    )
+    .trim()
+    .refine((v) => DIGITS.test(v) || USERNAME.test(v) || PROFILE_URL.test(v), {
+      error: (iss) =>
+        /^\d+$/.test(String(iss.input))
+          ? 'invalid_user_id: a numeric user id has at most 25 digits'
+          : 'invalid_username: must be a numeric user id, a username (1-15 letters, digits or _, with or without @) or a profile URL',
+    });
+}
+
+/** A user by handle: a username with or without @, or a profile URL. Else 400 `invalid_username`. */
 export const UsernameRef = z
   .string()
   .trim()
   .refine(
     (v) => USERNAME.test(v) || PROFILE_URL.test(v),
-    'must be a username (with or without @) or a profile URL',
+    'invalid_username: must be a username (with or without @) or a profile URL',
   );
+
+/** A numeric platform user id. Else 400 `invalid_user_id`. */
+export const UserIdRef = z.string().regex(/^\d{1,25}$/, 'invalid_user_id: must be a numeric user id');
 
 /** A job listing as a path value: its numeric id or its URL (URL-encoded). Else 400 `invalid_job_id`. */
 export const JobRef = z

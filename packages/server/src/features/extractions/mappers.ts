@@ -36,10 +36,23 @@ export function toApiJob(row: JobRow): ApiJob {
     ...opt('targetListId', row.target_list_id),
     ...opt('targetSpaceId', row.target_space_id),
     ...opt('searchQuery', row.search_query),
-    ...opt('errorMessage', row.error_message),
+    ...(row.status === 'failed' && opt('errorMessage', row.error_message)),
     createdAt: iso(row.created_at),
     ...(row.status === 'completed' && row.completed_at !== null && { completedAt: iso(row.completed_at) }),
+    ...(row.status === 'completed' && completeness(row.error_message)),
   };
+}
+
+/**
+ * Spec 2.8 and 3.2: a completed job carries no `errorMessage`; one that stopped early (the runner notes
+ * `pagination_stalled: …` or `insufficient_credits: …`) is marked `complete: false` with the reason, its
+ * results kept.
+ */
+function completeness(note: string | null): Pick<ApiJob, 'complete' | 'incompleteReason'> {
+  const code = note?.split(':', 1)[0];
+  if (code === 'pagination_stalled' || code === 'insufficient_credits')
+    return { complete: false, incompleteReason: code };
+  return { complete: true };
 }
 
 /** How much of each result a read returns (`outputMode`): `compact` leaves the enrichment out. */

@@ -29,6 +29,22 @@ const alreadyExists = (id: string, username: string) =>
     { monitorId: id },
   );
 
+/** The fields of a monitor that never change (spec 3.1): naming one in an update is a mistake to report. */
+const FIXED_FIELDS = ['username', 'xUserId', 'x_user_id'] as const;
+
+/** 400 `unsupported_field` when an update body names a field that cannot change. */
+function rejectFixedFields(body: unknown): void {
+  if (!body || typeof body !== 'object') return;
+  const named = FIXED_FIELDS.find((f) => Object.hasOwn(body, f));
+  if (named) {
+    throw new HttpError(
+      'unsupported_field',
+      `${named} cannot change; delete the monitor and create one for the other account`,
+      { field: named },
+    );
+  }
+}
+
 /**
  * The account-monitor operations (spec 4.5, 3.1). Creation resolves the username through the platform,
  * takes the baseline (profile snapshot, newest tweet id) and charges the first hour; PATCH replaces the
@@ -61,14 +77,16 @@ export const monitorHandlers = withPlatformErrors(
 
     getMonitor: (ctx) => accountMonitors.get(ctx),
 
-    updateMonitor: (ctx) =>
-      accountMonitors.update(ctx, async (row) => {
+    updateMonitor: (ctx) => {
+      rejectFixedFields(ctx.request.body);
+      return accountMonitors.update(ctx, async (row) => {
         const start = await takeWatchStart(ctx.services.platform, row.x_user_id);
         if (!start) {
           throw new HttpError('user_not_found', `@${row.username} no longer exists or cannot be seen`);
         }
         return startColumns(start);
-      }),
+      });
+    },
 
     deleteMonitor: (ctx) => accountMonitors.remove(ctx),
   }),

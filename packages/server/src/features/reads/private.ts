@@ -108,6 +108,15 @@ export const privateHandlers = defineReadHandlers({
     const other = await requireUser(ctx.services.platform, ctx.params.userId);
     if (other.id === account.x_user_id)
       throw new HttpError('invalid_input', 'userId: a conversation needs another user');
+    if (other.protected) {
+      // A protected account converses only with accounts it follows (the platform's rule for messages).
+      const { isFollowing } = await ctx.services.platform.checkFollow(other.id, account.x_user_id);
+      if (!isFollowing)
+        throw new HttpError(
+          'dm_not_permitted',
+          `@${other.username} is protected and does not follow @${account.x_username}: no conversation can be read`,
+        );
+    }
     const maxId = q.maxId === undefined ? undefined : BigInt(q.maxId);
     const page = await paidPage(ctx, {
       want: PAGE,

@@ -16,7 +16,8 @@ export interface ActingAccount {
  * The connected account `ref` names (its id, platform user id or @username) for a write (spec 1.5: every
  * write needs one). None connected is 400 `account_required`; an unknown `ref` 404 `account_not_found`; an
  * account whose session must be renewed (or that has none) 403 `account_needs_reauth`; a locked or
- * suspended account 403 `account_restricted`.
+ * suspended account 403 `account_restricted`; an account with a temporary platform issue 503
+ * `x_transient_error` (nothing sent, nothing charged, safe to retry).
  */
 export async function actingAccount(ctx: HandlerContext, ref: string): Promise<ActingAccount> {
   const { accountId } = ctx.requirePrincipal();
@@ -26,6 +27,14 @@ export async function actingAccount(ctx: HandlerContext, ref: string): Promise<A
   const name = ref.replace(/^@/, '').toLowerCase();
   const row = rows.find((r) => r.id === ref || r.x_user_id === ref || r.x_username.toLowerCase() === name);
   if (!row) throw new HttpError('account_not_found', `no connected account ${ref}`);
+  if (row.health === 'temporaryIssue')
+    throw new HttpError(
+      'x_transient_error',
+      `the platform reports a temporary issue with @${row.x_username}; nothing was sent: retry with backoff`,
+      { safeToRetry: true },
+      undefined,
+      { 'retry-after': '30' },
+    );
   if (row.health === 'locked' || row.health === 'suspended')
     throw new HttpError('account_restricted', `@${row.x_username} is ${row.health} and cannot write now`);
   const reauth = new HttpError(
