@@ -126,3 +126,49 @@ describe('durable writes', () => {
     expect(res.stderr).toContain('Waiting for write wa_1');
   });
 });
+
+describe('a successful write says what was done', () => {
+  it('tweets create: the tweet id and URL and the state, in a few lines; the full action with --json', async () => {
+    const done = action('success', {
+      account: { id: '7', username: 'jack' },
+      result: { id: '1900000000000000123', type: 'tweet' },
+      target: null,
+      charged: true,
+      chargedCredits: '1000',
+      error: undefined,
+    });
+    api.use(http.post(`${V1}/x/tweets`, () => HttpResponse.json(done)));
+    const res = await cli(['tweets', 'create', '--account', 'me', '--text', 'hello']);
+    expect(res.code).toBe(0);
+    const lines = res.stdout.trim().split('\n');
+    expect(lines.length).toBeLessThanOrEqual(8);
+    expect(lines).toContain('status\tsuccess');
+    expect(lines).toContain('tweet\t1900000000000000123');
+    expect(lines).toContain('url\thttps://x.com/jack/status/1900000000000000123');
+    expect(lines).toContain('write-id\twa_1');
+    expect(res.stdout).not.toContain('requestHash');
+    const json = await cli(['tweets', 'create', '--account', 'me', '--text', 'hello', '--json']);
+    expect(json.json()).toMatchObject({ id: 'wa_1', status: 'success', requestHash: expect.any(String) });
+  });
+
+  it('a state change names the state and what it acted on', async () => {
+    const liked = {
+      ...action('success', {
+        action: 'like',
+        account: { id: '7', username: 'jack' },
+        result: { state: 'liked', type: 'state_change' },
+        target: { id: '20', type: 'tweet' },
+        error: undefined,
+      }),
+    };
+    delete (liked as Record<string, unknown>).tweetId;
+    delete (liked as Record<string, unknown>).resultId;
+    delete (liked as Record<string, unknown>).mediaUrl;
+    api.use(http.post(`${V1}/x/tweets/:id/like`, () => HttpResponse.json(liked)));
+    const res = await cli(['tweets', 'like', '20', '--account', 'me']);
+    expect(res.code).toBe(0);
+    expect(res.stdout).toContain('state\tliked');
+    expect(res.stdout).toContain('target\ttweet 20');
+    expect(res.stdout).not.toContain('tweet\t');
+  });
+});

@@ -7,6 +7,7 @@ import type { Output } from '../output/output.js';
 import { startSpinner } from '../output/spinner.js';
 import { printResult } from './print-result.js';
 import { waitForAction } from './wait.js';
+import { summarizeAction } from './write-summary.js';
 
 /** How long `--wait` waits by default before reporting the write pending. */
 export const DEFAULT_WAIT_SECONDS = 120;
@@ -81,9 +82,9 @@ export async function runWrite(
   reportAction(action, out, ctx.setExitCode);
 }
 
-/** Prints a write action's state; throws when it failed, sets exit code 8 when it is still pending. */
+/** Prints a write action's state (what was done; the whole action with `--json`); throws when it failed, sets exit code 8 when it is still pending. */
 export function reportAction(action: WriteAction, out: Output, setExitCode: (code: number) => void): void {
-  printResult(out, action.data, undefined);
+  printResult(out, out.json ? action.data : summarizeAction(action.data), undefined);
   if (!action.terminal) {
     out.note(
       out.json
