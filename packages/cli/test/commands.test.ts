@@ -6,6 +6,8 @@ import { api, BASE, cli, KEY, recordRequests, serveMockedApi, V1 } from './helpe
 serveMockedApi();
 
 const settle = () => new Promise((r) => setTimeout(r, 0));
+/** A draw id (draws are identified by UUIDs). */
+const DRAW = '00000000-0000-4000-8000-0000000000d1';
 
 describe('arguments and flags become the request', () => {
   it.each([
@@ -234,17 +236,17 @@ describe('answers become output', () => {
         () => new HttpResponse('a,b\n1,2\n', { headers: { 'content-type': 'text/csv' } }),
       ),
     );
-    const saved = await cli(['draws', 'export', 'd1', '--format', 'csv', '--output', 'winners.csv']);
+    const saved = await cli(['draws', 'export', DRAW, '--format', 'csv', '--output', 'winners.csv']);
     expect(saved.code).toBe(0);
     expect(readFileSync(join(WORK, 'winners.csv'), 'utf8')).toBe('a,b\n1,2\n');
     expect(saved.stderr).toContain('Saved 8 bytes');
-    const piped = await cli(['draws', 'export', 'd1', '--format', 'csv']);
+    const piped = await cli(['draws', 'export', DRAW, '--format', 'csv']);
     expect(piped.stdout).toBe('a,b\n1,2\n');
   });
 
   it('refuses to print a file answer on a terminal before sending anything', async () => {
     const seen = recordRequests();
-    const res = await cli(['draws', 'export', 'd1', '--format', 'csv'], { tty: true });
+    const res = await cli(['draws', 'export', DRAW, '--format', 'csv'], { tty: true });
     expect(res.code).toBe(2);
     expect(res.stderr).toContain('--output');
     expect(seen).toHaveLength(0);

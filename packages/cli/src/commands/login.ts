@@ -35,8 +35,8 @@ export async function login(state: RunState, globals: GlobalFlags, opts: { apiKe
     out.line(`dry run: would check the key ${redactKey(key)} and save it in profile "${profile}" of ${file}`);
     return;
   }
-  // The check reads GET /account only to validate the key: a deprecation notice about that answer's fields
-  // is not the user's business here (commands that print the account still show it).
+  // The check reads GET /account only to validate the key: nothing the SDK could warn about here is the
+  // user's business (a deprecated field of that answer never is; see `exec/deprecations.ts`).
   const client = new Xsvc({
     apiKey: key,
     baseUrl,

@@ -3,6 +3,7 @@ import type { Credentials } from '../config/resolve.js';
 import { UsageError } from '../errors.js';
 import type { CliIO } from '../io.js';
 import type { Output } from '../output/output.js';
+import { isSdkDeprecationNotice } from './deprecations.js';
 
 /** `XSVC_MAX_RETRIES` (0-10): retries of transient failures and rate limits; the SDK's default (2) otherwise. */
 export function maxRetriesOf(env: CliIO['env']): number | undefined {
@@ -15,7 +16,10 @@ export function maxRetriesOf(env: CliIO['env']): number | undefined {
   return n;
 }
 
-/** An SDK client for the resolved credentials; the SDK's warnings (deprecations) go to stderr. */
+/**
+ * An SDK client for the resolved credentials; the SDK's warnings go to stderr, except its deprecation
+ * notices: the command warns about what the user sent itself, naming the flag (see `deprecations.ts`).
+ */
 export function createClient(io: CliIO, creds: Credentials, out: Output): Xsvc {
   const maxRetries = maxRetriesOf(io.env);
   return new Xsvc({
@@ -23,6 +27,10 @@ export function createClient(io: CliIO, creds: Credentials, out: Output): Xsvc {
     ...(creds.apiKey !== undefined && { apiKey: creds.apiKey }),
     baseUrl: creds.baseUrl,
     ...(io.fetch && { fetch: io.fetch }),
-    logger: { warn: (message) => out.note(`${out.errStyle.yellow('warning:')} ${message}`) },
+    logger: {
+      warn: (message) => {
+        if (!isSdkDeprecationNotice(message)) out.note(`${out.errStyle.yellow('warning:')} ${message}`);
+      },
+    },
   });
 }

@@ -11,6 +11,7 @@ import type { CommandSpec } from '../table/types.js';
 import { binarySaved, binaryTarget } from './binary.js';
 import { createClient } from './client.js';
 import { loadCredentials, notLoggedIn } from './credentials.js';
+import { deprecationWarnings } from './deprecations.js';
 import { describeRequest, printDryRun } from './dry-run.js';
 import { runInteractive } from './interactive.js';
 import { listingFlags, listingParams, runListing } from './listing.js';
@@ -56,6 +57,7 @@ async function execute(run: OperationRun, collected: Collected): Promise<void> {
   const { spec, state, globals } = run;
   const { io } = state;
   const out = makeOutput(io, globals);
+  for (const w of deprecationWarnings(spec, collected)) out.note(`${out.errStyle.yellow('warning:')} ${w}`);
   const listing = spec.pagination ? listingFlags(run.opts) : undefined;
   const write = spec.write ? writeFlags(run.opts) : undefined;
   const params = listing ? listingParams(spec, collected.params, listing) : collected.params;
