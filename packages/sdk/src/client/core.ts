@@ -28,6 +28,13 @@ export interface CallResult<T> {
 /** Params of one call: path parameters by name, everything else query or body. */
 export type CallParams = Record<string, unknown>;
 
+/** Headers without the unset ones (`{ 'x-trace': process.env.TRACE }` with `TRACE` unset sends nothing). */
+function definedHeaders(h: Record<string, string | undefined> | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (h) for (const [k, v] of Object.entries(h)) if (v !== undefined) out[k] = v;
+  return out;
+}
+
 function env(name: string): string | undefined {
   const p = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process;
   const v = p?.env?.[name];
@@ -76,7 +83,7 @@ export class Transport {
     this.optIn = options.contract === '2026-04-29';
     this.logger = options.logger ?? consoleLogger;
     this.hooks = options.hooks;
-    this.extraHeaders = { ...options.headers };
+    this.extraHeaders = definedHeaders(options.headers);
     if (!options.fetch && typeof globalThis.fetch !== 'function') {
       throw new TypeError('No fetch implementation: pass options.fetch.');
     }
@@ -137,7 +144,7 @@ export class Transport {
     if (this.optIn) headers['svc-api-contract'] = '2026-04-29';
     if (options.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey;
     else if (route.idempotencyKey || route.writeAction) headers['idempotency-key'] = crypto.randomUUID();
-    Object.assign(headers, options.headers);
+    Object.assign(headers, definedHeaders(options.headers));
     let body: BodyInit | undefined;
     if (bodyObj) {
       if (route.body === 'multipart') body = toFormData(bodyObj);

@@ -24,37 +24,37 @@ export interface Hooks {
 /** Options of `new Xsvc(...)`. */
 export interface ClientOptions {
   /** A `svc_` API key. Defaults to `XSVC_API_KEY` when no bearer token or guest key is given. */
-  apiKey?: string;
+  apiKey?: string | undefined;
   /** An OAuth 2.1 access token. Never sent together with an API key. */
-  bearerToken?: string;
+  bearerToken?: string | undefined;
   /** A guest-wallet key (read-only paid routes). */
-  guestKey?: string;
+  guestKey?: string | undefined;
   /** The service origin. Defaults to `XSVC_BASE_URL`, then `http://127.0.0.1:8787` (a local server). */
-  baseUrl?: string;
+  baseUrl?: string | undefined;
   /** A `fetch` implementation (tests, proxies, instrumentation). */
-  fetch?: typeof fetch;
+  fetch?: typeof fetch | undefined;
   /** Deadline of a whole call, retries and waits included. Default 60 000 ms. */
-  timeoutMs?: number;
+  timeoutMs?: number | undefined;
   /** Retries after the first attempt for retryable failures. Default 2 (3 attempts, spec part 7). */
-  maxRetries?: number;
+  maxRetries?: number | undefined;
   /** `'2026-04-29'` selects the opt-in response contract; responses are normalized either way. */
-  contract?: 'default' | '2026-04-29';
-  logger?: Logger;
-  hooks?: Hooks;
+  contract?: 'default' | '2026-04-29' | undefined;
+  logger?: Logger | undefined;
+  hooks?: Hooks | undefined;
   /** Extra headers on every request. */
-  headers?: Record<string, string>;
+  headers?: Record<string, string | undefined> | undefined;
 }
 
 /** Per-call options, accepted by every method. */
 export interface RequestOptions {
-  signal?: AbortSignal;
+  signal?: AbortSignal | undefined;
   /** Overrides the client's deadline for this call. */
-  timeoutMs?: number;
+  timeoutMs?: number | undefined;
   /** The idempotency key of this logical write; generated when omitted and kept across retries. */
-  idempotencyKey?: string;
-  headers?: Record<string, string>;
+  idempotencyKey?: string | undefined;
+  headers?: Record<string, string | undefined> | undefined;
   /** Overrides the client's retry count for this call. */
-  maxRetries?: number;
+  maxRetries?: number | undefined;
 }
 
 /** One operation as the runtime needs it (generated from the contract; no schemas, so no zod at runtime). */

@@ -9,11 +9,11 @@ export type WriteActionData = WriteActionBody;
 
 /** Options of {@link WriteAction.wait}. */
 export interface WaitOptions {
-  signal?: AbortSignal;
+  signal?: AbortSignal | undefined;
   /** Called with every polled state. */
-  onProgress?: (action: WriteActionData) => void;
+  onProgress?: ((action: WriteActionData) => void) | undefined;
   /** Give up waiting after this long (the action goes on server-side). Default 10 minutes. */
-  timeoutMs?: number;
+  timeoutMs?: number | undefined;
 }
 
 const STATUS_ROUTE: Route = {

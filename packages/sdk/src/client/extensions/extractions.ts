@@ -9,13 +9,13 @@ import type { RequestOptions } from '../types.js';
 
 /** Options of {@link ExtractionRun.wait}. */
 export interface ExtractionWaitOptions {
-  signal?: AbortSignal;
+  signal?: AbortSignal | undefined;
   /** Called with the job after every poll (its `totalResults` grows while it runs). */
-  onProgress?: (job: ExtractionJobData) => void;
+  onProgress?: ((job: ExtractionJobData) => void) | undefined;
   /** Delay between polls. Default 1 000 ms. */
-  pollIntervalMs?: number;
+  pollIntervalMs?: number | undefined;
   /** Give up waiting after this long (the job goes on). Default 30 minutes. */
-  timeoutMs?: number;
+  timeoutMs?: number | undefined;
 }
 
 /** Thrown by `wait()` when the job ended `failed`; `job.errorMessage` says why. */
