@@ -3,6 +3,7 @@ import { limits } from '../limits.js';
 import { defineOperation } from '../operation.js';
 import { cursorB } from '../schemas/common.js';
 import {
+  ACCOUNT_READ_AUTH,
   BatchUsersSchema,
   COVERAGE_ERRORS,
   ConnectedAccountRef,
@@ -395,7 +396,7 @@ export const getUserListMemberships = defineOperation({
   summary: 'List the lists a user is a member of',
   description: `Page size ${minPageSize}-${maxPageSize}, default ${defaultPageSize}, as \`pageSize\` or any of its aliases (the first one sent, in the listed order, counts). ${PAGING} Costs 1 credit per list returned; an empty page is free. ${PROTECTED}`,
   sdk: ['users', 'listMemberships'],
-  auth: PUBLIC_READ_AUTH,
+  auth: ACCOUNT_READ_AUTH,
   params: userIdParams,
   query: z.object({
     cursor: cursorB,
@@ -426,7 +427,7 @@ export const getJob = defineOperation({
   description:
     'Costs 1 credit per call. A closed or missing job is 404 job_not_found and is free; 503 x_api_unavailable is free too; an id that is neither a numeric job id nor a job URL is 400 invalid_job_id.',
   sdk: ['jobs', 'get'],
-  auth: PUBLIC_READ_AUTH,
+  auth: ACCOUNT_READ_AUTH,
   params: z.object({ id: JobRef.describe('The job: its numeric id, or its URL (URL-encoded).') }),
   query: null,
   response: JobLookupSchema,

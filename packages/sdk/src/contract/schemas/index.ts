@@ -237,6 +237,7 @@ export type {
   XTrends,
 } from './reads.js';
 export {
+  ACCOUNT_READ_AUTH,
   ArticleAuthorSchema,
   ArticleLookupSchema,
   ArticleSchema,

@@ -19,6 +19,11 @@ import { UserProfileSchema } from './user.js';
 export const PUBLIC_READ_AUTH = ['apiKey', 'oauth', 'session', 'guest'] as const;
 /** Credentials of the 7 fixed-price reads: as public reads, plus a machine payment (spec 5.4). */
 export const PAID_LOOKUP_AUTH = ['apiKey', 'oauth', 'session', 'guest', 'payment'] as const;
+/**
+ * Credentials of the paid public reads outside the guest keys' 33 routes (spec 5.1, 5.5: 26 paid reads plus
+ * the 7 machine-payment reads): an account credential only.
+ */
+export const ACCOUNT_READ_AUTH = ['apiKey', 'oauth', 'session'] as const;
 /** Credentials of private reads (bookmarks, timeline, notifications, direct messages): an account only. */
 export const PRIVATE_READ_AUTH = ['apiKey', 'oauth', 'session'] as const;
 
