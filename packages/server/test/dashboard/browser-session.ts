@@ -15,10 +15,19 @@ export interface PageAnswer {
  */
 export class DashboardBrowser {
   readonly cookies = new Map<string, string>();
+  /** Every `Set-Cookie` line received, as sent (to check the cookies' attributes). */
+  readonly setCookies: string[] = [];
   private readonly links: MagicLinkMessage[] = [];
-  readonly origin = 'http://127.0.0.1:8787';
 
-  constructor(private readonly app: FastifyInstance) {
+  /**
+   * `origin` is the one the browser's forms carry; `always` are headers sent with every request (such as a
+   * proxy's `X-Forwarded-Proto`).
+   */
+  constructor(
+    private readonly app: FastifyInstance,
+    readonly origin = 'http://127.0.0.1:8787',
+    private readonly always: Record<string, string> = {},
+  ) {
     watchMagicLinks(app, (m) => this.links.push(m));
   }
 
@@ -28,6 +37,7 @@ export class DashboardBrowser {
 
   private keep(setCookie: string | string[] | number | undefined): void {
     for (const line of Array.isArray(setCookie) ? setCookie : setCookie ? [String(setCookie)] : []) {
+      this.setCookies.push(line);
       const [pair = ''] = line.split(';');
       const [name = '', ...value] = pair.split('=');
       if (/Max-Age=0/.test(line)) this.cookies.delete(name);
@@ -40,7 +50,7 @@ export class DashboardBrowser {
     const res = await this.app.inject({
       method: 'GET',
       url: path,
-      headers: { cookie: this.cookieHeader(), ...headers },
+      headers: { ...this.always, cookie: this.cookieHeader(), ...headers },
     });
     this.keep(res.headers['set-cookie']);
     return { status: res.statusCode, body: res.body, headers: res.headers };
@@ -56,6 +66,7 @@ export class DashboardBrowser {
       method: 'POST',
       url: path,
       headers: {
+        ...this.always,
         cookie: this.cookieHeader(),
         'content-type': 'application/x-www-form-urlencoded',
         origin: this.origin,

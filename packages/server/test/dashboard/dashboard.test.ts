@@ -21,6 +21,8 @@ describe.each(ENGINES)('dashboard sign-in, keys and CSRF (%s)', (engine) => {
     expect(landed.body).toContain('<h1>API keys</h1>');
     expect(String(landed.headers['content-security-policy'])).toContain("script-src 'self'");
     expect(landed.headers['x-frame-options']).toBe('DENY');
+    // Not no-referrer: with it Chromium sends `Origin: null` on the pages' own forms (see browser.test.ts).
+    expect(landed.headers['referrer-policy']).toBe('same-origin');
     // The session cookie is the spec's: HttpOnly, SameSite; the pre-session cookie only for /dashboard.
     expect(browser.cookies.has('session_token')).toBe(true);
   });
@@ -107,5 +109,39 @@ describe.each(ENGINES)('dashboard sign-in, keys and CSRF (%s)', (engine) => {
     expect(String(css.headers['content-type'])).toContain('text/css');
     const js = await browser.get('/dashboard/assets/dashboard.js');
     expect(String(js.headers['content-type'])).toContain('text/javascript');
+  });
+});
+
+describe('dashboard cookies behind https', () => {
+  let t: TestServer;
+  beforeAll(async () => {
+    t = await startTestServer('sqlite', { publicUrl: 'https://dash.example.com' });
+  });
+  afterAll(async () => t?.close());
+
+  it('marks the pre-session and session cookies Secure, and clears them Secure on sign-out', async () => {
+    const browser = new DashboardBrowser(t.server.app, 'https://dash.example.com', {
+      'x-forwarded-proto': 'https',
+    });
+    const landed = await browser.signIn('secure@example.com');
+    expect(landed.status).toBe(200);
+    const [preSession, session] = [
+      browser.setCookies.find((c) => c.startsWith('dashboard_csrf=')),
+      browser.setCookies.find((c) => c.startsWith('session_token=')),
+    ];
+    expect(preSession).toMatch(/; HttpOnly; SameSite=Strict; Secure$/);
+    expect(preSession).toContain('Path=/dashboard;');
+    expect(session).toMatch(/; HttpOnly; SameSite=Lax; Secure$/);
+    const out = await browser.post('/dashboard/sign-out', { csrf: DashboardBrowser.csrfOf(landed) });
+    expect(out.status).toBe(303);
+    expect(browser.setCookies.at(-1)).toMatch(
+      /^session_token=; Path=\/; Max-Age=0; HttpOnly; SameSite=Lax; Secure$/,
+    );
+    // Plain http through the proxy is sent to https first (nothing is served, no cookie is set).
+    const plain = await new DashboardBrowser(t.server.app, 'http://dash.example.com', {
+      'x-forwarded-proto': 'http',
+    }).get('/dashboard/sign-in');
+    expect(plain.status).toBe(301);
+    expect(plain.headers['set-cookie']).toBeUndefined();
   });
 });
