@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { Area } from './areas.js';
 import { isDestructive, isWrite, reachesOutside } from './exposure.js';
 import { filtersOf } from './filter-groups.js';
-import { type JsonSchema, toJsonSchema } from './json-schema.js';
+import { type JsonSchema, leanProperty, toJsonSchema } from './json-schema.js';
 
 /** One operation as an action of a tool. */
 export interface Action {
@@ -92,6 +92,13 @@ export interface ActionSchemaOptions {
   readonly inline?: boolean;
   /** The fields each filter argument of the tool lists, to name those this action does not take. */
   readonly offered?: ReadonlyMap<string, readonly string[]>;
+  /**
+   * Advertise parameters by name, type and choices (the tool list), required ones with their description:
+   * `explore` answers the whole schema of any action.
+   */
+  readonly lean?: boolean;
+  /** The price the tool's description states for most of its actions: not repeated on those. */
+  readonly toolCost?: string;
 }
 
 /**
@@ -101,6 +108,7 @@ export interface ActionSchemaOptions {
 export function actionJsonSchema(action: Action, options: ActionSchemaOptions = {}): JsonSchema {
   const json = toJsonSchema(action.params);
   let note = costNote(action.op);
+  if (note !== '' && note === options.toolCost) note = '';
   if (!options.inline && action.filters.size > 0) {
     const props = { ...(json.properties as Record<string, unknown>) };
     const parts: string[] = [];
@@ -112,7 +120,34 @@ export function actionJsonSchema(action: Action, options: ActionSchemaOptions = 
     json.properties = props;
     note += `. Filters: ${parts.join('; ')}`;
   }
+  if (options.lean) {
+    leanObject(json);
+    // The tool's `params` is an object already, and unknown keys are refused when the call is validated.
+    delete json.type;
+    delete json.additionalProperties;
+  }
   return { title: action.name, description: `${action.op.summary}${note}`, ...json };
+}
+
+/**
+ * Leans an object schema in place: every property by name, type and choices, required ones with their
+ * description; the branches of a union (a body with variants) the same way.
+ */
+function leanObject(json: JsonSchema): void {
+  if (json.properties) {
+    const required = new Set((json.required as string[] | undefined) ?? []);
+    const props: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(json.properties as Record<string, JsonSchema>))
+      props[k] =
+        required.has(k) && v.description !== undefined
+          ? { ...leanProperty(v), description: v.description }
+          : leanProperty(v);
+    json.properties = props;
+  }
+  for (const key of ['oneOf', 'anyOf', 'allOf']) {
+    const branches = json[key];
+    if (Array.isArray(branches)) for (const b of branches as JsonSchema[]) leanObject(b);
+  }
 }
 
 function actionName(op: AnyOperation, area: Area): string {
@@ -132,7 +167,7 @@ function snakeCase(s: string): string {
 }
 
 /** A short price tag: reads that cost credits say so, so an agent can weigh a call. */
-function costNote(op: AnyOperation): string {
+export function costNote(op: AnyOperation): string {
   switch (op.cost.kind) {
     case 'per_call':
       return ` (${op.cost.credits} credit${op.cost.credits === 1 ? '' : 's'})`;

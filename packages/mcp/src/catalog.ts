@@ -1,6 +1,6 @@
 import type { ToolAnnotations } from '@modelcontextprotocol/server';
 import { type AnyOperation, operations } from '@xsvc/sdk/contract';
-import { type Action, actionJsonSchema, buildAction } from './actions.js';
+import { type Action, actionJsonSchema, buildAction, costNote } from './actions.js';
 import { AREAS, type Area, areaOf, type ToolsetName, toolNames } from './areas.js';
 import { withheldReason } from './exposure.js';
 import { FILTER_GROUPS, filterArgumentJson } from './filter-groups.js';
@@ -32,7 +32,7 @@ export interface Catalog {
   readonly entries: readonly CatalogEntry[];
 }
 
-const ACTION_HINT = 'Set `action`; `params` follows the params branch titled with it.';
+const ACTION_HINT = '`action` picks the `params` branch; `explore` details any param.';
 
 let cached: Catalog | undefined;
 
@@ -87,15 +87,16 @@ function buildTool(area: Area, write: boolean, list: readonly Action[]): ToolDef
   }
   const names = toolNames(area);
   const about = write ? (area.writeAbout ?? `Changes to ${area.title.toLowerCase()}.`) : area.about;
+  const cost = commonCost(list);
   return {
     name: write ? names.write : names.read,
     title: write ? `${area.title} (write)` : area.title,
     toolset: area.name,
     write,
-    description: `${about} ${ACTION_HINT}`,
+    description: `${about}${cost ? ` Actions cost${cost.replace(/[()]/g, '')} unless they say otherwise.` : ''} ${ACTION_HINT}`,
     actions,
     annotations: annotationsFor(write, list),
-    inputJson: inputJson(write, list),
+    inputJson: inputJson(write, list, cost),
   };
 }
 
@@ -119,7 +120,7 @@ function annotationsFor(write: boolean, actions: readonly Action[]): ToolAnnotat
  * The advertised input: `action`, and `params` as one branch per action (titled with it). The union sits
  * one level down on purpose: several model APIs refuse a tool whose schema has `anyOf`/`oneOf` at the root.
  */
-function inputJson(write: boolean, actions: readonly Action[]): JsonSchema {
+function inputJson(write: boolean, actions: readonly Action[], toolCost: string | undefined): JsonSchema {
   const filters: Record<string, JsonSchema> = {};
   const offered = new Map<string, readonly string[]>();
   for (const group of FILTER_GROUPS) {
@@ -136,7 +137,12 @@ function inputJson(write: boolean, actions: readonly Action[]): JsonSchema {
   }
   const properties: Record<string, JsonSchema> = {
     action: { type: 'string', enum: actions.map((a) => a.name) },
-    params: { type: 'object', anyOf: actions.map((a) => actionJsonSchema(a, { offered })) },
+    params: {
+      type: 'object',
+      anyOf: withoutRepeatedDescriptions(
+        actions.map((a) => actionJsonSchema(a, { offered, lean: true, ...(toolCost && { toolCost }) })),
+      ),
+    },
     ...filters,
   };
   if (write) {
@@ -148,4 +154,51 @@ function inputJson(write: boolean, actions: readonly Action[]): JsonSchema {
     };
   }
   return { type: 'object', properties, required: ['action'], additionalProperties: false };
+}
+
+/** Choices beyond this many are listed once per tool. */
+const LONG_ENUM = 6;
+
+/**
+ * Drops a parameter's description where an earlier action of the same tool already gave it to the same
+ * parameter name (`id` of the user actions): the model reads the tool's schema as one text.
+ */
+function withoutRepeatedDescriptions(branches: JsonSchema[]): JsonSchema[] {
+  const seen = new Set<string>();
+  const enums = new Map<string, string>();
+  return branches.map((branch) => {
+    const props = branch.properties as Record<string, JsonSchema> | undefined;
+    if (!props) return branch;
+    const out: Record<string, JsonSchema> = {};
+    for (const [name, prop] of Object.entries(props)) {
+      let p = prop;
+      const key = `${name}\u0000${String(p.description)}`;
+      if (p.description !== undefined && seen.has(key)) {
+        const { description: _, ...rest } = p;
+        p = rest;
+      } else if (p.description !== undefined) seen.add(key);
+      // A long list of choices is listed once per tool; later actions point to it.
+      if (Array.isArray(p.enum) && p.enum.length > LONG_ENUM) {
+        const first = enums.get(`${name}\u0000${JSON.stringify(p.enum)}`);
+        if (first === undefined) enums.set(`${name}\u0000${JSON.stringify(p.enum)}`, String(branch.title));
+        else {
+          const { enum: _, ...rest } = p;
+          p = { ...rest, type: 'string', description: `one of the ${name} choices of ${first}` };
+        }
+      }
+      out[name] = p;
+    }
+    return { ...branch, properties: out };
+  });
+}
+
+/** The price most actions of a tool share, when at least three do (stated once, in the description). */
+function commonCost(actions: readonly Action[]): string | undefined {
+  const counts = new Map<string, number>();
+  for (const a of actions) {
+    const note = costNote(a.op);
+    if (note !== '') counts.set(note, (counts.get(note) ?? 0) + 1);
+  }
+  const [best] = [...counts].sort((a, b) => b[1] - a[1]);
+  return best && best[1] >= 3 ? best[0] : undefined;
 }

@@ -1,4 +1,5 @@
 import { TOOLSETS } from './areas.js';
+import { CODE_TOOLSET } from './code-tool.js';
 
 /** What the command line asks for. */
 export interface CliArgs {
@@ -21,10 +22,12 @@ Environment: XSVC_API_KEY (svc_ key), XSVC_BASE_URL (default http://127.0.0.1:87
 
   --enable-writes   serve the write tools (durable writes, monitors, webhooks, …)
   --read-only       never serve writes (wins over --enable-writes)
-  --toolsets a,b    serve only these toolsets (default: all)
+  --toolsets a,b    serve only these toolsets (default: every area); \`code\` serves
+                    \`call\`, which calls any operation: --toolsets code is the whole
+                    API in two tools (explore, call)
   --help, --version
 
-Toolsets: ${TOOLSETS.join(', ')}
+Toolsets: ${TOOLSETS.join(', ')}, ${CODE_TOOLSET}
 `;
 
 /** Parses the bin's arguments (`--toolsets a,b` or `--toolsets=a,b`). */

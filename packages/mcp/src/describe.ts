@@ -1,5 +1,6 @@
 import type { StandardSchemaWithJSON, ToolAnnotations } from '@modelcontextprotocol/server';
 import { getCatalog } from './catalog.js';
+import { CALL_DESCRIPTION, CALL_TITLE, callAnnotations, callInputSchema } from './code-tool.js';
 import {
   EXPLORE_ANNOTATIONS,
   EXPLORE_DESCRIPTION,
@@ -46,6 +47,19 @@ export function describeTools(options: Omit<XsvcMcpOptions, 'client'> = {}): Too
     outputSchema: json(OUTPUT_SCHEMAS.explore, 'output'),
     annotations: EXPLORE_ANNOTATIONS,
   });
+  if (resolved.code) {
+    tools.push({
+      name: 'call',
+      title: CALL_TITLE,
+      description: CALL_DESCRIPTION,
+      inputSchema: json(
+        callInputSchema(getCatalog(), (entry) => unavailable(entry, resolved)),
+        'input',
+      ),
+      outputSchema: json(OUTPUT_SCHEMAS.call, 'output'),
+      annotations: callAnnotations(resolved),
+    });
+  }
   return tools;
 }
 

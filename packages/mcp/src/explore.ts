@@ -41,7 +41,8 @@ export function unavailable(entry: CatalogEntry, options: ResolvedOptions): stri
   if (entry.withheld !== undefined) return `not served: ${entry.withheld}`;
   const tool = entry.tool;
   if (!tool) return 'not served.';
-  if (!options.toolsets.has(tool.toolset)) return `toolset ${tool.toolset} is not enabled (--toolsets).`;
+  if (!options.code && !options.toolsets.has(tool.toolset))
+    return `toolset ${tool.toolset} is not enabled (--toolsets).`;
   if (tool.write && !options.writes) return 'writes are disabled: start the server with --enable-writes.';
   return undefined;
 }

@@ -1,7 +1,7 @@
 import { schemas } from '@xsvc/sdk/contract';
 import { z } from 'zod';
 import type { JsonSchema } from './json-schema.js';
-import { toJsonSchema } from './json-schema.js';
+import { leanProperty, toJsonSchema } from './json-schema.js';
 
 /**
  * Filter sets the contract shares between many reads (the very same zod field schemas, spread into each
@@ -36,7 +36,12 @@ export function filtersOf(shape: Readonly<Record<string, z.ZodType>>): Map<strin
   return found;
 }
 
-/** The JSON Schema of a tool's filter argument: the fields its actions take, and which actions take them. */
+/**
+ * The JSON Schema of a tool's filter argument: the fields its actions take, grouped by type in one line
+ * (a filter set has ~45 fields, listed in several tools: one line costs a third of a property map), and
+ * which actions take them. Each field is still validated by its own schema when the call is made, and
+ * `explore` answers the whole schema of any action.
+ */
 export function filterArgumentJson(
   group: FilterGroup,
   keys: readonly string[],
@@ -44,8 +49,21 @@ export function filterArgumentJson(
 ): JsonSchema {
   const shape: Record<string, z.ZodType> = {};
   for (const k of keys) shape[k] = group.shape[k]!;
+  const json = toJsonSchema(z.object(shape));
+  const byType = new Map<string, string[]>();
+  const choices: string[] = [];
+  for (const [k, v] of Object.entries((json.properties ?? {}) as Record<string, JsonSchema>)) {
+    const lean = leanProperty(v);
+    if (Array.isArray(lean.enum)) {
+      choices.push(`${k} (${lean.enum.join('|')})`);
+      continue;
+    }
+    const type = Array.isArray(lean.type) ? lean.type.join('|') : String(lean.type ?? 'any');
+    byType.set(type, [...(byType.get(type) ?? []), k]);
+  }
+  const fields = [...[...byType].map(([type, names]) => `${type}: ${names.join(', ')}`), ...choices];
   return {
-    ...toJsonSchema(z.object(shape)),
-    description: `${group.about} of actions ${actions.join(', ')} (merged into params).`,
+    type: 'object',
+    description: `${group.about} of actions ${actions.join(', ')}, merged into params (explore gives each one's meaning). ${fields.join('; ')}.`,
   };
 }

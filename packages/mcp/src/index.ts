@@ -5,6 +5,7 @@
  */
 export type { ToolsetName } from './areas.js';
 export { TOOLSETS } from './areas.js';
+export { CODE_TOOLSET } from './code-tool.js';
 export type { ToolDescription } from './describe.js';
 export { describeTools, exploreCatalog } from './describe.js';
 export type { ToolFailure } from './errors.js';
@@ -14,6 +15,6 @@ export { createXsvcMcpHttpHandler } from './http.js';
 export type { JsonSchema } from './json-schema.js';
 export { compactJsonSchema } from './json-schema.js';
 export type { XsvcMcpOptions } from './options.js';
-export type { ExploreOutput, ReadOutput, WriteOutput } from './output-schema.js';
+export type { CallOutput, ExploreOutput, ReadOutput, WriteOutput } from './output-schema.js';
 export { createXsvcMcpServer } from './server.js';
 export { VERSION } from './version.js';

@@ -24,18 +24,25 @@ export function toJsonSchema(schema: z.ZodType, io: 'input' | 'output' = 'input'
  * A zod schema as a tool registers it: validated by zod, advertised with {@link toJsonSchema} (zod's own
  * conversion would keep what the compaction drops).
  */
-export function compacted<T extends z.ZodType>(schema: T): StandardSchemaWithJSON<z.input<T>, z.output<T>> {
+export function compacted<T extends z.ZodType>(
+  schema: T,
+  options: { readonly descriptions?: boolean } = {},
+): StandardSchemaWithJSON<z.input<T>, z.output<T>> {
   const std = schema['~standard'];
   let input: JsonSchema | undefined;
   let output: JsonSchema | undefined;
+  const convert = (io: 'input' | 'output') => {
+    const json = toJsonSchema(schema, io);
+    return options.descriptions === false ? withoutDescriptions(json) : json;
+  };
   return {
     '~standard': {
       version: 1,
       vendor: std.vendor,
       validate: std.validate,
       jsonSchema: {
-        input: () => (input ??= toJsonSchema(schema, 'input')),
-        output: () => (output ??= toJsonSchema(schema, 'output')),
+        input: () => (input ??= convert('input')),
+        output: () => (output ??= convert('output')),
       },
     },
   };
@@ -98,4 +105,48 @@ function isPlainString(value: unknown): boolean {
 
 function isEmptySchema(value: unknown): boolean {
   return value !== null && typeof value === 'object' && Object.keys(value).length === 0;
+}
+
+/**
+ * A property as a tool list advertises an optional parameter: its name's type and choices only. Its
+ * description and limits stay with `explore`, which answers the full schema of any action: a model needs
+ * the names to see what exists, and asks for the rest when it uses one. (Validation is unchanged: the
+ * action's zod schema checks every call.)
+ */
+export function leanProperty(schema: JsonSchema): JsonSchema {
+  if (Array.isArray(schema.enum)) return { enum: schema.enum };
+  const out: JsonSchema = {};
+  const types = new Set<unknown>();
+  const collect = (s: JsonSchema) => {
+    if (Array.isArray(s.anyOf)) for (const b of s.anyOf as JsonSchema[]) collect(b);
+    else if (Array.isArray(s.enum)) for (const v of s.enum) types.add(typeof v);
+    else if (s.type !== undefined) for (const t of [s.type].flat()) types.add(t);
+  };
+  collect(schema);
+  if (types.size === 1) out.type = [...types][0];
+  else if (types.size > 1) out.type = [...types];
+  const items = schema.items as JsonSchema | undefined;
+  if (out.type === 'array' && items && typeof items === 'object') out.items = leanProperty(items);
+  return out;
+}
+
+/** A copy of a schema without `description` keywords (property names called `description` stay). */
+function withoutDescriptions(schema: JsonSchema): JsonSchema {
+  const out: JsonSchema = {};
+  for (const [key, value] of Object.entries(schema)) {
+    if (key === 'description') continue;
+    if (SCHEMA_MAPS.has(key) && value !== null && typeof value === 'object') {
+      const map: Record<string, unknown> = {};
+      for (const [name, sub] of Object.entries(value as JsonSchema))
+        map[name] = sub !== null && typeof sub === 'object' ? withoutDescriptions(sub as JsonSchema) : sub;
+      out[key] = map;
+    } else if (Array.isArray(value))
+      out[key] = value.map((v) =>
+        v !== null && typeof v === 'object' && !DATA.has(key) ? withoutDescriptions(v as JsonSchema) : v,
+      );
+    else if (value !== null && typeof value === 'object' && !DATA.has(key))
+      out[key] = withoutDescriptions(value as JsonSchema);
+    else out[key] = value;
+  }
+  return out;
 }

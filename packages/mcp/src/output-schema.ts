@@ -37,6 +37,10 @@ export const WriteOutput = ReadOutput.omit({ next_cursor: true }).extend({
 });
 export type WriteOutput = z.infer<typeof WriteOutput>;
 
+/** What `call` answers: a read's or a write's envelope, whichever the operation is. */
+export const CallOutput = WriteOutput.extend({ next_cursor: ReadOutput.shape.next_cursor });
+export type CallOutput = z.infer<typeof CallOutput>;
+
 /** What `explore` answers. */
 export const ExploreOutput = z.object({
   total: z.number().int(),
@@ -44,9 +48,14 @@ export const ExploreOutput = z.object({
 });
 export type ExploreOutput = z.infer<typeof ExploreOutput>;
 
-/** The envelopes as tools register them, their JSON Schemas converted once per process. */
+/**
+ * The envelopes as tools register them, their JSON Schemas converted once per process. The read and write
+ * envelopes repeat in every tool, so they are listed without descriptions: the server's instructions and
+ * each tool's description say what `next_cursor`, `status` and `error` mean.
+ */
 export const OUTPUT_SCHEMAS = {
-  read: compacted(ReadOutput),
-  write: compacted(WriteOutput),
+  read: compacted(ReadOutput, { descriptions: false }),
+  write: compacted(WriteOutput, { descriptions: false }),
   explore: compacted(ExploreOutput),
+  call: compacted(CallOutput),
 };

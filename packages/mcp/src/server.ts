@@ -1,6 +1,7 @@
 import { McpServer } from '@modelcontextprotocol/server';
 import { runAction } from './call.js';
 import { getCatalog, type ToolDef } from './catalog.js';
+import { CALL_DESCRIPTION, CALL_TITLE, callAnnotations, callInputSchema } from './code-tool.js';
 import {
   EXPLORE_ANNOTATIONS,
   EXPLORE_DESCRIPTION,
@@ -16,7 +17,7 @@ import { success } from './result.js';
 import { VERSION } from './version.js';
 
 const INSTRUCTIONS =
-  'Tools of the Social Data and Automation Service, grouped by area. Each takes `action` and `params` (the params branch titled with the action); lists answer `next_cursor`, passed back as params.cursor. `explore` searches every operation and gives its schemas. Writes are served only when enabled.';
+  'Tools of the Social Data and Automation Service, grouped by area. Each takes `action` and `params` (the params branch titled with the action); lists answer `next_cursor`, passed back as params.cursor. `explore` searches every operation and gives its schemas; `call` (toolset code) calls any operation by id. Every result is `{ action, data }`: `data` is the API answer (null on error, then `error` says the code, message and next step); a durable write adds `status` (success or pending: do not send a pending one again) and `write_action_id`. Writes are served only when enabled.';
 
 /**
  * Builds an MCP server exposing the service through `client`: one read tool per enabled toolset, one write
@@ -65,6 +66,25 @@ export function createXsvcMcpServer(options: XsvcMcpOptions): McpServer {
     },
     async (input) => success(explore(input, catalog, (entry) => unavailable(entry, resolved))),
   );
+  if (resolved.code) {
+    server.registerTool(
+      'call',
+      {
+        title: CALL_TITLE,
+        description: CALL_DESCRIPTION,
+        inputSchema: callInputSchema(catalog, (entry) => unavailable(entry, resolved)),
+        outputSchema: OUTPUT_SCHEMAS.call,
+        annotations: callAnnotations(resolved),
+      },
+      async (args, ctx) =>
+        runAction(args.entry.action, args, {
+          transport,
+          callTimeoutMs: resolved.callTimeoutMs,
+          writeWaitMs: resolved.writeWaitMs,
+          signal: ctx.mcpReq.signal,
+        }),
+    );
+  }
   return server;
 }
 
