@@ -1,4 +1,5 @@
 import type { Credentials } from '../config/resolve.js';
+import { ExitCode } from '../exit-codes.js';
 import type { InteractiveCommandSpec, InteractiveContext } from '../interactive/types.js';
 import { canPrompt, noColor } from '../io.js';
 import type { Output } from '../output/output.js';
@@ -9,7 +10,8 @@ import { createClient } from './client.js';
 /**
  * Runs an interactive command: builds its context (a client for the profile, the process streams, a signal
  * aborted on Ctrl-C / SIGTERM) and loads its runner only now, so ink and react never slow other commands.
- * Resolves to the runner's exit code; errors of the service it throws are reported like any command's.
+ * Resolves to the runner's exit code (130 when interrupted); errors of the service it throws are reported
+ * like any command's.
  */
 export async function runInteractive(
   spec: InteractiveCommandSpec,
@@ -34,5 +36,8 @@ export async function runInteractive(
     baseUrl: creds.baseUrl,
   };
   const mod = await spec.load();
-  return mod.run(ctx, raw);
+  const code = await mod.run(ctx, raw);
+  // A session the user stopped (Ctrl-C, SIGTERM) ends as `xsvc help exit-codes` says, whatever the runner
+  // made of its clean stop.
+  return io.signal?.aborted && code === ExitCode.ok ? ExitCode.interrupted : code;
 }

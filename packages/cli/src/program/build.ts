@@ -72,7 +72,39 @@ export function buildProgram(
     if (wants(name)) populate(cmd, node, state, extras.get(name) ?? [], words);
   }
   registerBuiltins(program, state, wants);
+  describeEvery(program);
   return program;
+}
+
+/** Every command gets a description for its `--help`: its summary, as a sentence, when it has none. */
+function describeEvery(cmd: Command): void {
+  for (const sub of cmd.commands) {
+    if (!sub.description() && sub.summary()) sub.description(sentence(sub.summary()));
+    describeEvery(sub);
+  }
+}
+
+const sentence = (s: string) => `${s[0]!.toUpperCase()}${s.slice(1)}${/[.!?]$/.test(s) ? '' : '.'}`;
+
+/**
+ * A resource's `--help` description: its own interactive command's (`compose`, which runs without an
+ * action), else what its commands are.
+ */
+function resourceDescription(node: TreeNode, extras: readonly InteractiveCommandSpec[]): string {
+  const name = node.path.join(' ');
+  const own = extras.find((e) => e.name === name);
+  const actions = summaryOf(node, extras);
+  if (own) {
+    const first = [...node.children.keys()][0];
+    return [
+      own.description,
+      '',
+      `Without an action, \`xsvc ${name}\` opens this as an interactive form on a terminal (its flags answer`,
+      `the questions ahead; off a terminal every required one must be given). \`xsvc ${name} ${first ?? '<action>'}\``,
+      'sends one request instead (see its --help).',
+    ].join('\n');
+  }
+  return `The \`xsvc ${name}\` commands: ${actions}. \`xsvc ${name} <command> --help\` describes one.`;
 }
 
 /**
@@ -88,7 +120,7 @@ function populate(
   extras: readonly InteractiveCommandSpec[],
   words: readonly string[],
 ): void {
-  cmd.description(`${summaryOf(node, extras)}.`);
+  cmd.description(resourceDescription(node, extras));
   const depth = node.path.length;
   // When the line names one of these actions, only that one needs its arguments and flags built: the
   // others are never run or shown in full (a name and a summary keep suggestions working).

@@ -1,4 +1,5 @@
 import { EXIT_CODE_MEANINGS } from '../exit-codes.js';
+import { environmentHelp } from './environment.js';
 
 /** `xsvc help <topic>`: what is not a command. */
 export const HELP_TOPICS: Readonly<Record<string, () => string>> = {
@@ -11,17 +12,7 @@ export const HELP_TOPICS: Readonly<Record<string, () => string>> = {
       "Errors print the service's error code, its message and what to do next on stderr (a JSON object with",
       '--json: {"error": code, "message", "status", "next", "retryAfter"}).',
     ].join('\n'),
-  environment: () =>
-    [
-      'Environment variables:',
-      '',
-      '  XSVC_API_KEY     API key to use; overrides the key of the profile',
-      '  XSVC_BASE_URL    service origin; overrides the profile (--base-url overrides both)',
-      '  XSVC_PROFILE     profile to use when --profile is not given',
-      '  XSVC_MAX_RETRIES retries of transient failures and rate limits, 0-10 (default 2, honouring Retry-After)',
-      '  XDG_CONFIG_HOME  config directory (default ~/.config); profiles live in $XDG_CONFIG_HOME/xsvc/config.json',
-      '  NO_COLOR         any value turns colours off (so does --no-color, or output to a pipe)',
-    ].join('\n'),
+  environment: environmentHelp,
   output: () =>
     [
       'Output:',
