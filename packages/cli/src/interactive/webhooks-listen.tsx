@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { EventType } from '@xsvc/sdk/contract';
 import type { Instance } from 'ink';
 import { ExitCode } from '../exit-codes.js';
@@ -11,7 +10,7 @@ import { type Clock, realClock, realSleep, type Sleep } from './shared/timing.js
 import { withUsageErrors } from './shared/usage-error.js';
 import type { InteractiveCommand, InteractiveContext, RawOptions } from './types.js';
 import { type ForwardLine, ForwardLog } from './views/forward-log.js';
-import { payloadFromEvent, signDelivery } from './webhooks/delivery.js';
+import { newDeliveryId, payloadFromEvent, signDelivery } from './webhooks/delivery.js';
 import { parseEventTypes } from './webhooks/event-types.js';
 import { forwardDelivery } from './webhooks/forward.js';
 import { resolveSecret } from './webhooks/secret.js';
@@ -135,6 +134,6 @@ export const run: InteractiveCommand<RawOptions> = (ctx, raw) =>
       sleep: realSleep,
       clock: realClock,
       now: Date.now,
-      newId: randomUUID,
+      newId: newDeliveryId,
     }),
   );

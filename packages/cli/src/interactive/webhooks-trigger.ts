@@ -1,11 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { ExitCode } from '../exit-codes.js';
 import { readChoice, readString } from './shared/options.js';
 import { envOf, outputMode, writeJson, writeLine, writeNote } from './shared/output.js';
 import { type Clock, realClock } from './shared/timing.js';
 import { UsageError, withUsageErrors } from './shared/usage-error.js';
 import type { InteractiveCommand, InteractiveContext, RawOptions } from './types.js';
-import { signDelivery } from './webhooks/delivery.js';
+import { newDeliveryId, signDelivery } from './webhooks/delivery.js';
 import { forwardDelivery, outcomeText } from './webhooks/forward.js';
 import { samplePayload, snowflakeIds, TRIGGER_TYPES, type TriggerType } from './webhooks/samples.js';
 import { resolveSecret } from './webhooks/secret.js';
@@ -100,6 +99,6 @@ export const run: InteractiveCommand<RawOptions> = (ctx, raw) =>
     trigger(ctx, parseTriggerOptions(raw, envOf(ctx)), {
       clock: realClock,
       now: Date.now,
-      newId: randomUUID,
+      newId: newDeliveryId,
     }),
   );

@@ -8,6 +8,7 @@ import {
 } from '@xsvc/sdk/contract';
 import { verifyWebhook } from '@xsvc/webhook-verifier';
 import { afterEach, describe, expect, it } from 'vitest';
+import { newDeliveryId } from '../../src/interactive/webhooks/delivery.js';
 import { samplePayload, snowflakeIds, TRIGGER_TYPES } from '../../src/interactive/webhooks/samples.js';
 import { parseTriggerOptions, run, trigger } from '../../src/interactive/webhooks-trigger.js';
 import { contextFor, fakeIo, jsonLines, mockClient } from './helpers.js';
@@ -124,6 +125,20 @@ describe('webhooks trigger', () => {
     const [printed] = jsonLines(io.stdout) as { headers: Record<string, string>; body: unknown }[];
     expect(printed!.body).toMatchObject({ eventType: 'webhook.test', data: { message: expect.any(String) } });
     expect(printed!.headers['X-Svc-Signature']).toMatch(/^sha256=[0-9a-f]{64}$/);
+  });
+
+  it('sends delivery ids of the form real deliveries carry (dlv_…), a new one each time', async () => {
+    const ids: unknown[] = [];
+    for (let i = 0; i < 2; i++) {
+      const io = fakeIo(false);
+      const ctx = contextFor(mockClient().client, io, { json: true });
+      expect(await run(ctx, { eventType: 'tweet.new', secret: SECRET })).toBe(0);
+      const [printed] = jsonLines(io.stdout) as { body: { deliveryId?: string } }[];
+      ids.push(printed!.body.deliveryId);
+    }
+    for (const id of ids) expect(id).toMatch(/^dlv_[0-9a-f]{32}$/);
+    expect(ids[0]).not.toBe(ids[1]);
+    expect(newDeliveryId()).toMatch(/^dlv_[0-9a-f]{32}$/);
   });
 
   it('rejects an unknown or missing event type with exit code 2', async () => {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { type MonitorWebhookEvent, signWebhook, type WebhookEvent } from '@xsvc/webhook-verifier';
 import type { StoredEvent } from '../shared/event-stream.js';
 
@@ -12,6 +13,14 @@ export const WEBHOOK_USER_AGENT = 'xsvc-webhooks/1.0';
 
 /** The payload schema version (spec 6.3: currently 1). */
 export const PAYLOAD_SCHEMA_VERSION = 1;
+
+/**
+ * A new delivery id in the service's own form (`dlv_` and 32 hex digits, as its deliveries carry), so a
+ * receiver that checks or stores ids sees from `listen` and `trigger` what it will see in production.
+ */
+export function newDeliveryId(): string {
+  return `dlv_${randomUUID().replaceAll('-', '')}`;
+}
 
 /** A signed delivery, ready to POST. */
 export interface SignedDelivery {
