@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ASK_PER_CLIENT } from '../../src/features/discovery/ask/limits.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
 describe('/ask documentation search', () => {
@@ -124,5 +125,50 @@ describe('/ask documentation search', () => {
       body: { query: 'webhooks', context: { pad: 'x'.repeat(7_000) } },
     });
     expect(justUnder.status).toBe(200);
+  });
+  it('searches only the two documentation hosts: the server and its docs. host', async () => {
+    const host = new URL(t.server.services.publicUrl()).host;
+    for (const site of [host, `docs.${host}`, `https://${host}/`]) {
+      const r = await t.request('GET', `/ask?query=webhooks&site=${encodeURIComponent(site)}`, { key: null });
+      expect([site, r.status]).toEqual([site, 200]);
+    }
+    const structured = await t.request('POST', '/ask', {
+      key: null,
+      body: { query: { text: 'webhooks', site: `docs.${host}` } },
+    });
+    expect(structured.status).toBe(200);
+    for (const site of ['example.com', 'docs.example.com', `evil.${host}`]) {
+      const r = await t.request('GET', `/ask?query=webhooks&site=${encodeURIComponent(site)}`, { key: null });
+      expect([site, r.status]).toEqual([site, 400]);
+      expect(r.body).toEqual(failure('INVALID_QUERY'));
+      expect(r.body.error.message).toContain(host);
+    }
+    const post = await t.request('POST', '/ask', {
+      key: null,
+      body: { query: 'webhooks', site: 'example.com' },
+    });
+    expect([post.status, post.body.error.code]).toEqual([400, 'INVALID_QUERY']);
+  });
+
+  it('limits each client address to its share a minute: 429 in the /ask failure shape', async () => {
+    t.clock.advance(60_000 - (t.clock.now() % 60_000));
+    const from = (ip: string) => ({ key: null, headers: { 'x-forwarded-for': ip } });
+    for (let i = 0; i < ASK_PER_CLIENT.limit; i++) {
+      const r = await t.request(i % 2 ? 'GET' : 'POST', '/ask?query=webhooks', {
+        ...from('203.0.113.7'),
+        ...(i % 2 ? {} : { body: { query: 'webhooks' } }),
+      });
+      expect(r.status).toBe(200);
+    }
+    const over = await t.request('GET', '/ask?query=webhooks', from('203.0.113.7'));
+    expect(over.status).toBe(429);
+    expect(over.body).toEqual(failure('RATE_LIMITED'));
+    expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
+    const overPost = await t.request('POST', '/ask', { ...from('203.0.113.7'), body: { query: 'webhooks' } });
+    expect(overPost.status).toBe(429);
+    // Another address has its own share; the next window opens the first one again.
+    expect((await t.request('GET', '/ask?query=webhooks', from('198.51.100.2'))).status).toBe(200);
+    t.clock.advance(ASK_PER_CLIENT.windowMs);
+    expect((await t.request('GET', '/ask?query=webhooks', from('203.0.113.7'))).status).toBe(200);
   });
 });

@@ -8,14 +8,17 @@ import { openEnum, QueryBoolean } from '../zod-helpers.js';
 export const ASK_RESPONSE_FORMATS = ['chatgpt_app', 'conversational_search'] as const;
 
 /** Error codes of `/ask` (its own failure shape, not the API's error body). */
-export const ASK_ERROR_CODES = ['INVALID_QUERY', 'TOKEN_LIMIT', 'INTERNAL_ERROR'] as const;
+export const ASK_ERROR_CODES = ['INVALID_QUERY', 'TOKEN_LIMIT', 'RATE_LIMITED', 'INTERNAL_ERROR'] as const;
 
 const askText = z
   .string()
   .min(limits.ask.queryMin)
   .max(limits.ask.queryMax)
   .describe(`The question, ${limits.ask.queryMin}-${limits.ask.queryMax} characters.`);
-const askSite = z.string().min(1).describe('Which of the two documentation hosts to search.');
+const askSite = z
+  .string()
+  .min(1)
+  .describe("Which of the two documentation hosts to search: the server's own host or its `docs.` host.");
 const askMode = z.enum(['list']).describe('Result mode; only `list`.');
 const askFormat = z
   .enum(ASK_RESPONSE_FORMATS)

@@ -28,6 +28,7 @@ function asAskFailure(error: unknown): AskFailure {
 export function askErrorHandler(error: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   const failure = asAskFailure(error);
   if (failure.status >= 500) request.log.error({ err: error }, 'documentation search failed');
+  if (error instanceof HttpError) reply.headers(error.headers);
   return reply
     .status(failure.status)
     .header('content-type', 'application/json; charset=utf-8')

@@ -1,16 +1,20 @@
 import type { schemas } from '@xsvc/sdk/contract';
 import { sql } from 'kysely';
 import { HttpError } from '../../http/errors.js';
-import { Answer, defineHandlers } from '../../http/handler.js';
+import { Answer, defineHandlers, type HandlerContext } from '../../http/handler.js';
 import { API_CATALOG_TYPE, apiCatalog } from './api-catalog.js';
 import { type AskAnswer, type AskRequest, answer, eventStream, fromBody, fromFlat } from './ask/answer.js';
+import { checkSite, countAsk } from './ask/limits.js';
 import { authorizationServerMetadata, protectedResourceMetadata } from './metadata.js';
 import { openApiDocument, openApiYaml } from './openapi-document.js';
 import { serverVersion } from './version.js';
 
 const CACHE = { 'cache-control': 'public, max-age=300' };
 
-function ask(request: AskRequest, base: string): Answer | AskAnswer {
+async function ask(ctx: HandlerContext, request: AskRequest): Promise<Answer | AskAnswer> {
+  await countAsk(ctx);
+  const base = ctx.services.publicUrl();
+  checkSite(request.site, base);
   const body = answer(request, base);
   if (!request.streaming) return body;
   return new Answer(200, eventStream(body), {
@@ -65,7 +69,7 @@ export const discoveryHandlers = defineHandlers({
     return protectedResourceMetadata(ctx.services.publicUrl());
   },
 
-  askQuery: async (ctx) => ask(fromFlat(ctx.query), ctx.services.publicUrl()),
+  askQuery: async (ctx) => ask(ctx, fromFlat(ctx.query)),
 
-  askPost: async (ctx) => ask(fromBody(ctx.body), ctx.services.publicUrl()),
+  askPost: async (ctx) => ask(ctx, fromBody(ctx.body)),
 });
