@@ -22,6 +22,7 @@ export {
   GoneError,
   isApiError,
   isErrorWithCode,
+  isXsvcError,
   NotFoundError,
   PaymentRequiredError,
   PermissionDeniedError,

@@ -8,9 +8,47 @@ export interface RequestSummary {
   readonly operationId?: string;
 }
 
-/** Base class of every error the SDK throws. */
+// A registry symbol rather than plain `instanceof`: the ESM and CommonJS builds of the SDK (or two versions
+// of it) can be loaded side by side, and an error thrown by one must still be recognised by the other.
+// Every error carries the names of its classes under this symbol; `instanceof` and the guards read them.
+const BRAND = Symbol.for('@xsvc/sdk/XsvcError');
+const ordinaryInstanceOf = Function.prototype[Symbol.hasInstance];
+
+function brands(value: unknown): readonly string[] | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const b = (value as { [BRAND]?: unknown })[BRAND];
+  return Array.isArray(b) ? (b as string[]) : undefined;
+}
+
+function instanceOf(cls: object, value: unknown): boolean {
+  if (ordinaryInstanceOf.call(cls, value)) return true;
+  // A subclass without a brand of its own is only recognised by its prototype chain.
+  if (!Object.hasOwn(cls, 'brand')) return false;
+  return brands(value)?.includes((cls as { brand: string }).brand) ?? false;
+}
+
+/**
+ * Base class of every error the SDK throws. `instanceof` works across copies of the SDK (ESM and CommonJS
+ * builds loaded together): each class is recognised by its `brand`, a name registered with `Symbol.for`.
+ */
 export class XsvcError extends Error {
+  /** The name instances of this class (and its subclasses) carry under `Symbol.for('@xsvc/sdk/XsvcError')`. */
+  static readonly brand: string = 'XsvcError';
   override readonly name: string = 'XsvcError';
+
+  constructor(message?: string, options?: { cause?: unknown }) {
+    super(message, options);
+    const chain: string[] = [];
+    for (let c: unknown = new.target; typeof c === 'function' && c !== Error; c = Object.getPrototypeOf(c)) {
+      if (Object.hasOwn(c, 'brand')) chain.push((c as unknown as { brand: string }).brand);
+    }
+    Object.defineProperty(this, BRAND, { value: chain });
+  }
+
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    // biome-ignore lint/complexity/noThisInStatic: `this` is the class right of `instanceof` (a subclass too)
+    return instanceOf(this, value);
+  }
 }
 
 /** Fields of an {@link ApiError}. */
@@ -33,6 +71,7 @@ export interface ApiErrorInit {
  * HTTP status; `retryAfterMs` comes from `Retry-After`, `retryAfter` or `retryAfterMs`.
  */
 export class ApiError extends XsvcError {
+  static override readonly brand: string = 'ApiError';
   override readonly name: string = 'ApiError';
   readonly status: number;
   readonly code: string;
@@ -67,10 +106,12 @@ export class ApiError extends XsvcError {
 
 /** 400: the request is wrong; fix it, do not retry. */
 export class BadRequestError extends ApiError {
+  static override readonly brand: string = 'BadRequestError';
   override readonly name = 'BadRequestError';
 }
 /** 401: missing or invalid credentials, or a connected account whose session expired. */
 export class AuthenticationError extends ApiError {
+  static override readonly brand: string = 'AuthenticationError';
   override readonly name = 'AuthenticationError';
   /** The guest-wallet action offered to anonymous callers of paid reads (spec 5.5), when present. */
   get guestWalletAction(): unknown {
@@ -108,6 +149,7 @@ export interface MachinePayment {
  * wallet action) without ever starting a checkout or paying: nothing was charged.
  */
 export class PaymentRequiredError extends ApiError {
+  static override readonly brand: string = 'PaymentRequiredError';
   override readonly name = 'PaymentRequiredError';
   get paymentOptions(): unknown {
     return pick(this.body, 'payment_options') ?? pick(this.body, 'paymentOptions');
@@ -172,35 +214,43 @@ function decodeBase64urlJson(value: string): unknown {
 }
 /** 403: permissions or account health. */
 export class PermissionDeniedError extends ApiError {
+  static override readonly brand: string = 'PermissionDeniedError';
   override readonly name = 'PermissionDeniedError';
 }
 /** 404: the resource does not exist (a tweet 404 may carry `reason`: deleted, author_suspended, protected). */
 export class NotFoundError extends ApiError {
+  static override readonly brand: string = 'NotFoundError';
   override readonly name = 'NotFoundError';
 }
 /** 409: a conflict (existing monitor, idempotency key reuse, busy cursor). Never retried blindly. */
 export class ConflictError extends ApiError {
+  static override readonly brand: string = 'ConflictError';
   override readonly name = 'ConflictError';
 }
 /** 410: gone (expired challenge, cursor gone). */
 export class GoneError extends ApiError {
+  static override readonly brand: string = 'GoneError';
   override readonly name = 'GoneError';
 }
 /** 422: the platform rejected a write; change the request before retrying. */
 export class UnprocessableEntityError extends ApiError {
+  static override readonly brand: string = 'UnprocessableEntityError';
   override readonly name = 'UnprocessableEntityError';
 }
 /** 429: rate limited; `retryAfterMs` says when to come back. */
 export class RateLimitError extends ApiError {
+  static override readonly brand: string = 'RateLimitError';
   override readonly name = 'RateLimitError';
 }
 /** 5xx / 424: a transient failure of the service or the platform. */
 export class ServiceError extends ApiError {
+  static override readonly brand: string = 'ServiceError';
   override readonly name = 'ServiceError';
 }
 
 /** The request never got an answer (DNS, refused connection, reset). */
 export class ConnectionError extends XsvcError {
+  static override readonly brand: string = 'ConnectionError';
   override readonly name = 'ConnectionError';
   constructor(
     message: string,
@@ -213,6 +263,7 @@ export class ConnectionError extends XsvcError {
 
 /** The call's overall deadline (`timeoutMs`, retries included) passed. */
 export class TimeoutError extends XsvcError {
+  static override readonly brand: string = 'TimeoutError';
   override readonly name = 'TimeoutError';
   constructor(
     readonly timeoutMs: number,
@@ -224,6 +275,7 @@ export class TimeoutError extends XsvcError {
 
 /** The caller's `signal` aborted the call. */
 export class AbortError extends XsvcError {
+  static override readonly brand: string = 'AbortError';
   override readonly name = 'AbortError';
   constructor(options?: { cause?: unknown }) {
     super('request aborted', options);
@@ -258,14 +310,19 @@ export function errorClassFor(status: number): typeof ApiError {
   }
 }
 
-/** True for any error the service answered with. */
+/** True for any error the SDK throws ({@link XsvcError}), from this or any other copy of the SDK. */
+export function isXsvcError(e: unknown): e is XsvcError {
+  return brands(e)?.includes('XsvcError') ?? false;
+}
+
+/** True for any error the service answered with, from this or any other copy of the SDK. */
 export function isApiError(e: unknown): e is ApiError {
-  return e instanceof ApiError;
+  return brands(e)?.includes('ApiError') ?? false;
 }
 
 /** True for an {@link ApiError} with this spec code. */
 export function isErrorWithCode(e: unknown, code: string): e is ApiError {
-  return e instanceof ApiError && e.code === code;
+  return isApiError(e) && e.code === code;
 }
 
 /** Parses `Payment id="…", realm="…", method="…", intent="…", request="<base64url JSON>"`. */

@@ -26,6 +26,7 @@ const STATUS_ROUTE: Route = {
 
 /** Thrown by `wait()` when the write ended unsuccessfully; `action` holds the terminal state. */
 export class WriteActionFailedError extends XsvcError {
+  static override readonly brand: string = 'WriteActionFailedError';
   override readonly name = 'WriteActionFailedError';
   constructor(readonly action: WriteActionData) {
     super(

@@ -20,6 +20,7 @@ export interface ExtractionWaitOptions {
 
 /** Thrown by `wait()` when the job ended `failed`; `job.errorMessage` says why. */
 export class ExtractionFailedError extends XsvcError {
+  static override readonly brand: string = 'ExtractionFailedError';
   override readonly name = 'ExtractionFailedError';
   constructor(readonly job: ExtractionJobData) {
     super(`extraction ${job.id} failed: ${job.errorMessage ?? 'no reason given'}`);
