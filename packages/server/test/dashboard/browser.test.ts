@@ -409,6 +409,46 @@ describe.skipIf(!CHROMIUM)('the dashboard in headless Chromium', () => {
     expect(await page.getByRole('row').filter({ hasText: 'typed by keyboard' }).count()).toBe(1);
   });
 
+  it('signs in, creates a key and approves a consent with JavaScript switched off', async () => {
+    const noScript = await browser.newContext({ javaScriptEnabled: false });
+    try {
+      const tab = await noScript.newPage();
+      await tab.goto(`${base}/dashboard/sign-in`);
+      await tab.getByLabel('E-mail address').fill('no-script@example.com');
+      await tab.getByRole('button', { name: 'Send the sign-in link' }).click();
+      await tab.getByRole('heading', { name: 'Check for your sign-in link' }).waitFor();
+      await tab.goto(String(links.at(-1)));
+      await tab.goto(`${base}/dashboard/keys`);
+      await tab.getByLabel('Name of the new key').fill('made without scripts');
+      await tab.getByRole('button', { name: 'Create a key' }).click();
+      const key = String(await tab.locator('#new-key').textContent());
+      expect(key).toMatch(/^svc_[0-9a-f]{64}$/);
+      // No copy button without the script; the key is there to select.
+      expect(await tab.getByRole('button', { name: 'Copy the new API key' }).count()).toBe(0);
+      expect((await api('GET', '/api/v1/account', undefined, key)).status).toBe(200);
+
+      const client = await fetch(`${base}/api/oauth/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ client_name: 'Plain agent', redirect_uris: [callbackUrl] }),
+      }).then((r) => r.json() as Promise<Json>);
+      const q = new URLSearchParams({
+        response_type: 'code',
+        client_id: client.client_id,
+        redirect_uri: callbackUrl,
+        code_challenge: createHash('sha256').update(randomBytes(32)).digest('base64url'),
+        code_challenge_method: 'S256',
+        resource: `${base}/mcp`,
+      });
+      await tab.goto(`${base}/api/oauth/authorize?${q}`);
+      await tab.getByRole('button', { name: 'Approve' }).click();
+      await tab.waitForURL(`${callbackUrl}?**`);
+      expect(new URL(tab.url()).searchParams.get('code')).toMatch(/^xac_/);
+    } finally {
+      await noScript.close();
+    }
+  });
+
   it('signs out: the session cookie is gone and the pages ask to sign in again', async () => {
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.waitForURL(`${base}/dashboard/sign-in`);
