@@ -1,7 +1,12 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: { index: 'src/index.ts', contract: 'src/contract/index.ts', testing: 'src/testing/index.ts' },
+  entry: {
+    index: 'src/index.ts',
+    contract: 'src/contract/index.ts',
+    testing: 'src/testing/index.ts',
+    draws: 'src/draws/index.ts',
+  },
   format: ['esm', 'cjs'],
   dts: true,
   clean: true,

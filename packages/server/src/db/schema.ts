@@ -779,6 +779,16 @@ export interface DrawsTable {
   credits_charged: Int;
   created_at: Int;
   drawn_at: Int;
+  /** Verifiable draws (null on draws made before them): the procedure the winners follow (`xsvc-draw-v1`). */
+  procedure: string | null;
+  /** The seed, 64 hex digits, shown once the winners are drawn. */
+  seed: string | null;
+  /** SHA-256 (hex) of the seed's bytes, fixed before any entry was read. */
+  seed_hash: string | null;
+  seed_committed_at: Int | null;
+  /** SHA-256 (hex) of the entry list, and of the request as canonical JSON. */
+  entries_hash: string | null;
+  filters_hash: string | null;
 }
 
 /** A reply a draw inspected: whether it was eligible (or why not) and whether it won. */

@@ -33,6 +33,28 @@ export const DrawListItemSchema = z.object({
   drawnAt: z.string().describe('When the winners were picked (ISO 8601).'),
 });
 
+/**
+ * What makes a draw verifiable (procedure `xsvc-draw-v1`, docs/guides/draws.md): the hash of a random seed
+ * fixed before any entry was read, the seed itself (revealed once the winners are drawn), and the hashes
+ * of the entry list and of the request it was run with. `verifyDraw` in `@xsvc/sdk/draws` and
+ * `xsvc draws verify <id>` re-run the draw from these and the entries export.
+ */
+export const DrawVerificationSchema = z.object({
+  procedure: z.string().describe('How winners follow from the seed and the entries: `xsvc-draw-v1`.'),
+  seedHash: z
+    .string()
+    .describe('SHA-256 (hex) of the 32-byte seed, fixed and stored before any entry was read.'),
+  seedCommittedAt: z.string().describe('When the seed hash was fixed (ISO 8601), before any entry was read.'),
+  seed: z.string().optional().describe('The seed (64 hex digits), revealed once the winners are drawn.'),
+  entriesHash: z
+    .string()
+    .describe('SHA-256 (hex) of the entry list (position, reply id, author id, `valid` or the reason).'),
+  filters: z
+    .record(z.string(), z.unknown())
+    .describe('The request the draw ran with: tweet URL, winner and backup counts, filters.'),
+  filtersHash: z.string().describe('SHA-256 (hex) of `filters` as canonical JSON (sorted keys, no spaces).'),
+});
+
 /** A single draw with its tweet metadata (spec 2.7). */
 export const DrawDetailSchema = z.object({
   id: z.string().describe('Identifier of the draw (UUID).'),
@@ -49,6 +71,9 @@ export const DrawDetailSchema = z.object({
     .optional()
     .describe('Username (no @) of the giveaway tweet’s author, when known.'),
   tweetCreatedAt: z.string().optional().describe('When the giveaway tweet was posted, when known.'),
+  verification: DrawVerificationSchema.optional().describe(
+    'The seed commitment and hashes that let anyone re-run the draw (absent on draws made before them).',
+  ),
 });
 
 /** The 201 answer of a draw run (spec 2.7). */
@@ -116,6 +141,7 @@ export const DrawRequestSchema = z.object({
 export type Winner = z.infer<typeof WinnerSchema>;
 export type DrawListItem = z.infer<typeof DrawListItemSchema>;
 export type DrawDetail = z.infer<typeof DrawDetailSchema>;
+export type DrawVerification = z.infer<typeof DrawVerificationSchema>;
 export type DrawCreated = z.infer<typeof DrawCreatedSchema>;
 export type DrawWithWinners = z.infer<typeof DrawWithWinnersSchema>;
 export type DrawRequest = z.input<typeof DrawRequestSchema>;

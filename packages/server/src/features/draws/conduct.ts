@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import { drawPicks } from '@xsvc/sdk/draws';
 import type { PageRequest, Platform, PlatformPage, Tweet, UserProfile } from '../../platform/platform.js';
 import { requireTweet, requireUser, tweetIdOf } from '../reads/lookups.js';
 import { DrawBudget } from './budget.js';
@@ -10,7 +11,9 @@ import {
   profileExclusion,
   textExclusion,
 } from './eligibility.js';
-import { pickDistinctAuthors, type RandomIndex } from './pick.js';
+
+/** A random integer in [0, n): `crypto.randomInt`, which is unbiased (rejection sampling). */
+export type RandomIndex = (n: number) => number;
 
 /** Most replies (and reposters) one draw reads. */
 export const MAX_DRAW_ENTRIES = 10_000;
@@ -96,14 +99,18 @@ function shuffled<T>(items: readonly T[], random: RandomIndex): T[] {
  *    each) and follows (`mustFollowUsername`: one check per remaining author, 1 credit each, in random order
  *    so a budget that runs out favours nobody); an author who could not be checked is not eligible;
  * 4. `uniqueAuthorsOnly` keeps each author's earliest eligible reply;
- * 5. winners and backups are drawn uniformly at random (`crypto.randomInt`), never twice the same author.
+ * 5. winners and backups are drawn from `seed` by the verifiable procedure `xsvc-draw-v1` (`drawPicks` of
+ *    `@xsvc/sdk/draws`): uniformly among the eligible entries in read order, never twice the same author.
+ *    The caller fixes the seed, and publishes its hash, before this reads anything.
  * Platform failures are thrown as they are; the caller charges `creditsSpent` and stores the draw.
+ * `random` orders the follow checks only (it has no part in who wins).
  */
 export async function conductDraw(
   platform: Platform,
   now: number,
   settings: DrawSettings,
   available: number,
+  seed: string,
   random: RandomIndex = randomInt,
 ): Promise<DrawOutcome> {
   const budget = new DrawBudget(available);
@@ -167,8 +174,7 @@ export async function conductDraw(
 
   if (settings.uniqueAuthorsOnly) markDuplicateAuthors(entries);
   const valid = entries.filter((e) => !e.reason);
-  const picks = pickDistinctAuthors(valid, settings.winnerCount + (settings.backupCount ?? 0), random).map(
-    (entry, i) => ({ entry, position: i + 1, isBackup: i >= settings.winnerCount }),
-  );
+  const drawn = await drawPicks(seed, valid, settings.winnerCount + (settings.backupCount ?? 0));
+  const picks = drawn.map((entry, i) => ({ entry, position: i + 1, isBackup: i >= settings.winnerCount }));
   return { tweet, entries, picks, creditsSpent: budget.spent };
 }

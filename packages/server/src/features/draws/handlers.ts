@@ -4,6 +4,7 @@ import { Answer, defineHandlers } from '../../http/handler.js';
 import { assertExportSize } from '../exports/limits.js';
 import { downloadHeaders, exportStream, renderExport } from '../exports/render.js';
 import { withPlatformErrors } from '../reads/errors.js';
+import { commitSeed, revealed } from './commitment.js';
 import { conductDraw } from './conduct.js';
 import { entriesTable, winnersTable } from './export.js';
 import { timeOrderedUuid } from './ids.js';
@@ -51,11 +52,16 @@ export const drawHandlers = withPlatformErrors(
       if (balance < 1n) throw errors.insufficientCredits(1, balance);
       const createdAt = clock.now();
       const settings = ctx.body;
+      // The seed is fixed, and its hash published (logged here, stored with the draw), before any entry
+      // is read: winners follow from it and the entries alone (see commitment.ts).
+      const commitment = await commitSeed(createdAt);
+      ctx.request.log.info({ drawSeedHash: commitment.seedHash }, 'draw seed committed');
       const outcome = await conductDraw(
         platform,
         createdAt,
         settings,
         Number(balance < PLANNING_CAP ? balance : PLANNING_CAP),
+        commitment.seed,
       );
       const id = timeOrderedUuid(createdAt);
       const won = new Map(outcome.picks.map((p) => [p.entry.position, p]));
@@ -80,6 +86,7 @@ export const drawHandlers = withPlatformErrors(
           credits_charged: outcome.creditsSpent,
           created_at: createdAt,
           drawn_at: clock.now(),
+          ...(await revealed(commitment, settings, outcome.entries)),
         },
         outcome.entries.map((e) => {
           const pick = won.get(e.position);

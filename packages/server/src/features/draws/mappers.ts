@@ -39,5 +39,31 @@ export function toDrawDetail(row: DrawRow): z.input<typeof schemas.DrawDetailSch
     ...(row.tweet_text !== null && { tweetText: row.tweet_text }),
     ...(row.tweet_author_username !== null && { tweetAuthorUsername: row.tweet_author_username }),
     ...(row.tweet_created_at !== null && { tweetCreatedAt: row.tweet_created_at }),
+    ...verificationOf(row),
+  };
+}
+
+/** The seed commitment and hashes of a verifiable draw (spread in); nothing for a draw made before them. */
+function verificationOf(
+  row: DrawRow,
+): { verification: NonNullable<z.input<typeof schemas.DrawDetailSchema>['verification']> } | undefined {
+  if (
+    row.procedure === null ||
+    row.seed_hash === null ||
+    row.seed_committed_at === null ||
+    row.entries_hash === null ||
+    row.filters_hash === null
+  )
+    return undefined;
+  return {
+    verification: {
+      procedure: row.procedure,
+      seedHash: row.seed_hash,
+      seedCommittedAt: iso(row.seed_committed_at),
+      ...(row.seed !== null && { seed: row.seed }),
+      entriesHash: row.entries_hash,
+      filters: JSON.parse(row.settings) as Record<string, unknown>,
+      filtersHash: row.filters_hash,
+    },
   };
 }

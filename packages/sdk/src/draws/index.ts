@@ -1,0 +1,20 @@
+/**
+ * `@xsvc/sdk/draws`: verifiable giveaway draws. `verifyDraw(draw, entries)` re-runs a draw from its record
+ * and its entries export and confirms or refutes its winners; the procedure's steps are exported for
+ * anyone who wants to check one piece (or port it). Runtime-neutral: Web Crypto only.
+ */
+export type { DrawEntryFacts } from './procedure.js';
+export {
+  canonicalJson,
+  DRAW_PROCEDURE,
+  drawPicks,
+  entriesHash,
+  entryListText,
+  filtersHash,
+  newSeed,
+  SeededIndexes,
+  seedHash,
+  sha256Hex,
+} from './procedure.js';
+export type { DrawCheck, DrawVerification, DrawWinner, ExportedDrawEntry, VerifiableDraw } from './verify.js';
+export { verifyDraw } from './verify.js';
