@@ -48,10 +48,13 @@ export const drawHandlers = withPlatformErrors(
     createDraw: async (ctx) => {
       const { accountId } = ctx.requirePrincipal();
       const { credits, platform, clock, database } = ctx.services;
-      const balance = await credits.balance(accountId);
-      if (balance < 1n) throw errors.insufficientCredits(1, balance);
-      const createdAt = clock.now();
       const settings = ctx.body;
+      const balance = await credits.balance(accountId);
+      // Spec 8.2: a draw that could not afford one entry is 402, not an empty draw: the source lookup, one
+      // reply, and its follow check when the draw needs one.
+      const leastCost = settings.mustFollowUsername ? 3 : 2;
+      if (balance < BigInt(leastCost)) throw errors.insufficientCredits(leastCost, balance);
+      const createdAt = clock.now();
       // The seed is fixed, and its hash published (logged here, stored with the draw), before any entry
       // is read: winners follow from it and the entries alone (see commitment.ts).
       const commitment = await commitSeed(createdAt);
