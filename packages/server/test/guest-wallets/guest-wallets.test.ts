@@ -42,7 +42,7 @@ describe.each(ENGINES)('guest wallets (%s)', (engine) => {
       credits: '100000',
       requires_user_interaction: true,
       account_required: false,
-      poll_after_seconds: 5,
+      poll_after_seconds: 2,
     });
     expect(made.body.wallet_id).toMatch(/^gw_/);
     expect(made.body.purchase_id).toMatch(/^gp_/);
@@ -62,7 +62,7 @@ describe.each(ENGINES)('guest wallets (%s)', (engine) => {
         status: 'pending',
         checkout_url: made.body.checkout_url,
       },
-      poll_after_seconds: 5,
+      poll_after_seconds: 2,
     });
     // Nothing is paid yet: a paid read is refused, and nothing is charged.
     const unpaid = await t.request('GET', `/api/v1/x/tweets/${tweetId}`, asGuest(key));
@@ -77,7 +77,9 @@ describe.each(ENGINES)('guest wallets (%s)', (engine) => {
       poll_after_seconds: null,
     });
     expect(after.body.latest_purchase).toMatchObject({ status: 'paid' });
-    expect(after.body.latest_purchase.checkout_url).toBeUndefined();
+    expect(after.body.latest_purchase.checkout_url).toBeNull();
+    expect(after.body.top_up).toEqual({ method: 'POST', path: '/api/v1/guest-wallets/topups' });
+    expect(before.body.top_up).toBeNull();
 
     const read = await t.request('GET', `/api/v1/x/tweets/${tweetId}`, asGuest(key));
     expect(read.status).toBe(200);

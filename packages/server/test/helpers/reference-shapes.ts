@@ -109,9 +109,328 @@ export const XWriteAction = z.strictObject({
   resultId: str.optional(),
 });
 
+// ---- 2. Composition, radar, styles ------------------------------------------------------------------------
+
+const RADAR_SOURCES = [
+  'reddit',
+  'github',
+  'trustmrr',
+  'hacker_news',
+  'google_trends',
+  'wikipedia',
+  'polymarket',
+] as const;
+
+/** `RadarRecommendation` (shapes file 2.1). */
+const RadarRecommendation = z.strictObject({
+  source: z.enum(RADAR_SOURCES),
+  endpoint: str,
+  guidance: str,
+  useFor: str,
+});
+
+/** `ComposePrepareResult` (step=compose, shapes file 2.1). Each step variant tolerates extra keys. */
+export const ComposePrepareResult = z.object({
+  contentRules: z.array(z.strictObject({ rule: str })),
+  engagementMultipliers: z.array(z.strictObject({ action: str, multiplier: str })),
+  engagementVelocity: str,
+  followUpQuestions: z.array(str),
+  intentUrl: z.url(),
+  nextStep: str,
+  radarRecommendations: z.array(RadarRecommendation),
+  scorerWeights: z.array(z.strictObject({ context: str, signal: str, weight: z.null() })),
+  source: str,
+  topPenalties: z.array(str),
+  savedStyles: z.array(z.strictObject({ username: str, tweetCount: num })).optional(),
+  styleNote: str.optional(),
+  styleTweets: z.array(str).optional(),
+});
+
+/** `ComposeRefineResult` (step=refine). */
+export const ComposeRefineResult = z.object({
+  compositionGuidance: z.array(str),
+  examplePatterns: z.array(z.strictObject({ pattern: str, description: str })),
+  intentUrl: str,
+  nextStep: str,
+});
+
+/** `ComposeScoreResult` (step=score). */
+export const ComposeScoreResult = z.object({
+  checklist: z.array(z.strictObject({ factor: str, passed: bool, suggestion: str.optional() })),
+  nextStep: str,
+  passed: bool,
+  passedCount: int.min(0).max(9),
+  topSuggestion: str,
+  totalChecks: z.literal(9),
+  intentUrl: str.optional(),
+});
+
+/** `RadarItem` (shapes file 2.2); `metadata` is an open record per source. */
+const RadarItem = z.strictObject({
+  id: str,
+  title: str,
+  source: z.enum(RADAR_SOURCES),
+  sourceId: str,
+  category: z.enum(['general', 'tech', 'dev', 'science', 'culture', 'politics', 'business', 'entertainment']),
+  language: str,
+  region: str,
+  score: num,
+  publishedAt: isoDate,
+  createdAt: isoDate,
+  metadata: record,
+  description: str.optional(),
+  imageUrl: str.optional(),
+  url: str.optional(),
+});
+
+/** `GET /radar` (shapes file 2.2): `nextCursor` only when `hasMore`. */
+export const RadarPage = z
+  .strictObject({ items: z.array(RadarItem), hasMore: bool, nextCursor: str.optional() })
+  .refine((p) => p.hasMore === (p.nextCursor !== undefined), 'nextCursor is present exactly when hasMore');
+
+/** `StyleTweet`; spec 2.9 adds an optional `media[]` (the spec wins, shapes file 9.9). */
+const StyleTweet = z.strictObject({
+  id: str,
+  text: str,
+  authorUsername: str.optional(),
+  createdAt: str.optional(),
+  media: z.array(z.unknown()).optional(),
+});
+
+/** `StyleProfile` (analyze, get, put, each side of compare). No `id` on any style record. */
+export const StyleProfile = z.strictObject({
+  xUsername: str,
+  tweetCount: num,
+  isOwnAccount: bool,
+  fetchedAt: str,
+  tweets: z.array(StyleTweet),
+});
+
+/** `GET /styles` → `{ styles: StyleProfileSummary[] }`. */
+export const StyleList = z.strictObject({
+  styles: z.array(z.strictObject({ xUsername: str, tweetCount: num, isOwnAccount: bool, fetchedAt: str })),
+});
+
+// ---- 3. Draws -----------------------------------------------------------------------------------------------
+
+const Winner = z.strictObject({ position: int.min(1), authorUsername: str, tweetId: str, isBackup: bool });
+
+/** `GET /draws/{id}` → `{ draw: DrawDetail, winners: Winner[] }` (shapes file 3). */
+export const DrawDetailResponse = z.strictObject({
+  draw: z.strictObject({
+    id: str,
+    status: str,
+    createdAt: str,
+    drawnAt: str.optional(),
+    totalEntries: num,
+    validEntries: num,
+    tweetId: str,
+    tweetUrl: str,
+    tweetText: str,
+    tweetAuthorUsername: str,
+    tweetLikeCount: num,
+    tweetRetweetCount: num,
+    tweetReplyCount: num,
+    tweetQuoteCount: num,
+  }),
+  winners: z.array(Winner),
+});
+
+// ---- 4. Support -----------------------------------------------------------------------------------------
+
+const TICKET_STATUS = z.enum(['open', 'in_progress', 'resolved', 'closed']);
+const ATTACHMENT_STATUS = z.enum(['pending', 'ready', 'failed']);
+
+/** `GET /support/tickets` → `{ tickets: TicketSummary[] }`. */
+export const TicketList = z.strictObject({
+  tickets: z.array(
+    z.strictObject({
+      publicId: str,
+      subject: str,
+      status: TICKET_STATUS,
+      messageCount: num,
+      createdAt: str,
+      updatedAt: str,
+    }),
+  ),
+});
+
+/** `GET /support/tickets/{id}` (shapes file 4): messages with their attachments. */
+export const TicketDetail = z.strictObject({
+  publicId: str,
+  subject: str,
+  status: TICKET_STATUS,
+  createdAt: str,
+  updatedAt: str,
+  messages: z.array(
+    z.strictObject({
+      body: str,
+      sender: z.enum(['user', 'support', 'system']),
+      createdAt: str,
+      attachments: z.array(
+        z.strictObject({
+          publicId: str,
+          filename: str,
+          contentType: z.enum([
+            'image/jpeg',
+            'image/png',
+            'image/gif',
+            'image/webp',
+            'video/mp4',
+            'video/quicktime',
+            'video/webm',
+          ]),
+          kind: z.enum(['image', 'video']),
+          sizeBytes: num,
+          status: ATTACHMENT_STATUS,
+          url: str,
+        }),
+      ),
+    }),
+  ),
+});
+
+/** Create and reply → `SupportAttachmentReceipt`. */
+export const SupportAttachmentReceipt = z.strictObject({
+  publicId: str,
+  attachments: z.array(z.strictObject({ publicId: str, status: ATTACHMENT_STATUS })),
+});
+
+// ---- 5. DM history --------------------------------------------------------------------------------------
+
+/** `GET /x/dm/{userId}/history` (shapes file 5). */
+export const DmHistory = z.strictObject({
+  messages: z.array(
+    z.strictObject({
+      id: str,
+      senderId: str,
+      receiverId: str,
+      text: str.optional(),
+      createdAt: str.optional(),
+      mediaUrl: str.optional(),
+    }),
+  ),
+  has_next_page: bool,
+  next_cursor: str,
+});
+
+// ---- 6. Guest wallets -----------------------------------------------------------------------------------
+
+const GuestWalletAmount = z.strictObject({
+  amount_minor: int.min(1000).max(25_000),
+  currency: z.literal('usd'),
+});
+const PURCHASE_STATUS = z.enum(['creating', 'pending', 'paid', 'expired', 'failed', 'refunded', 'disputed']);
+const guestAuthorization = z.strictObject({
+  header: z.literal('Authorization'),
+  scheme: z.literal('Bearer'),
+});
+
+const checkoutFields = {
+  account_required: z.literal(false),
+  amount: GuestWalletAmount,
+  checkout_url: z.url(),
+  credits: digits,
+  expires_at: isoDate,
+  instructions: str,
+  poll_after_seconds: z.literal(2),
+  purchase_id: str,
+  requires_user_interaction: z.literal(true),
+  status: PURCHASE_STATUS,
+  status_url: z.string().regex(/\/api\/v1\/guest-wallets\/status$/),
+  wallet_id: str,
+};
+
+/** `POST /guest-wallets` (201). */
+export const GuestWalletCreate = z.strictObject({
+  ...checkoutFields,
+  api_key: str,
+  authorization: guestAuthorization,
+  credential_notice: str,
+});
+
+/** `POST /guest-wallets/topups` (201): the key fields are optional. */
+export const GuestWalletTopUp = z.strictObject({
+  ...checkoutFields,
+  api_key: str.optional(),
+  authorization: guestAuthorization.optional(),
+  credential_notice: str.optional(),
+});
+
+/** `GET /guest-wallets/status`. */
+export const GuestWalletStatus = z.strictObject({
+  balance: digits,
+  latest_purchase: z
+    .strictObject({
+      amount: GuestWalletAmount,
+      checkout_url: str.nullable(),
+      credits: digits,
+      expires_at: str,
+      purchase_id: str,
+      status: PURCHASE_STATUS,
+    })
+    .nullable(),
+  poll_after_seconds: z.literal(2).nullable(),
+  scope: z.literal('paid_reads'),
+  status: z.enum(['active', 'pending', 'expired', 'failed', 'frozen', 'closed']),
+  top_up: z
+    .strictObject({ method: z.literal('POST'), path: z.literal('/api/v1/guest-wallets/topups') })
+    .nullable(),
+  usable: bool,
+  wallet_id: str,
+});
+
+// ---- 7. Connected accounts ------------------------------------------------------------------------------
+
+const HEALTH = z.enum(['healthy', 'locked', 'needsReauth', 'recovering', 'suspended', 'temporaryIssue']);
+const xAccountFields = {
+  id: str,
+  xUserId: str,
+  xUsername: str,
+  status: str,
+  health: HEALTH,
+  createdAt: str,
+  cookiesObtainedAt: str.optional(),
+};
+
+/** `GET /x/accounts` → `{ accounts: XAccount[] }`. */
+export const XAccountList = z.strictObject({
+  accounts: z.array(z.strictObject({ ...xAccountFields, updatedAt: str })),
+});
+
+/** `GET /x/accounts/{id}` (`XAccountDetail`): `updatedAt` optional. */
+export const XAccountDetail = z.strictObject({ ...xAccountFields, updatedAt: str.optional() });
+
+/** `SanitizedXAccount` (connect 201, challenge submit 201, reauth). */
+export const SanitizedXAccount = z.strictObject({
+  id: str,
+  xUserId: str,
+  xUsername: str,
+  health: HEALTH,
+  createdAt: str,
+  status: z.literal('active'),
+});
+
 /** Every reference shape by name, for {@link expectReferenceShape}. */
 export const referenceShapes = {
   XWriteAction,
+  ComposePrepareResult,
+  ComposeRefineResult,
+  ComposeScoreResult,
+  RadarPage,
+  StyleProfile,
+  StyleList,
+  DrawDetailResponse,
+  TicketList,
+  TicketDetail,
+  SupportAttachmentReceipt,
+  DmHistory,
+  GuestWalletCreate,
+  GuestWalletTopUp,
+  GuestWalletStatus,
+  XAccountList,
+  XAccountDetail,
+  SanitizedXAccount,
 } as const;
 
 /** Checks an answer against a reference shape written from the shapes file; the failure names the paths. */

@@ -263,7 +263,12 @@ describe.each(ENGINES)('connected accounts (%s)', (engine) => {
     });
     expect(res.status).toBe(201);
     expectContract('reauthXAccount', res.body);
-    expect(res.body).toMatchObject({ id: account.id, health: 'healthy', updatedAt: expect.any(String) });
+    // The reference's SanitizedXAccount: active, without updatedAt (the detail carries it).
+    expect(res.body).toMatchObject({ id: account.id, health: 'healthy', status: 'active' });
+    expect(res.body).not.toHaveProperty('updatedAt');
+    expect((await t.request('GET', `/api/v1/x/accounts/${account.id}`)).body.updatedAt).toEqual(
+      expect.any(String),
+    );
 
     // Re-authentication with an e-mailed code goes through a challenge too.
     await setCredentials(t, username, { emailCodes: 1 });

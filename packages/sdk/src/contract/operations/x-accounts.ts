@@ -9,6 +9,7 @@ import {
   ConnectionAttemptPendingSchema,
   ConnectionAttemptSchema,
   ConnectionChallengeSchema,
+  SanitizedXAccountSchema,
   XAccountSchema,
 } from '../schemas/x-account.js';
 
@@ -94,7 +95,7 @@ export const connectXAccount = defineOperation({
       .describe('Secret of the account two-factor authenticator (the base32 key behind its TOTP codes).'),
   }),
   success: [201, 202],
-  response: z.union([XAccountSchema, ConnectionChallengeSchema, ConnectionAttemptPendingSchema]),
+  response: z.union([SanitizedXAccountSchema, ConnectionChallengeSchema, ConnectionAttemptPendingSchema]),
   errors: [...loginErrors, 'account_already_connected', 'x_user_lookup_failed'],
   pagination: null,
   cost: { kind: 'free' },
@@ -151,7 +152,7 @@ export const submitXAccountConnectionChallenge = defineOperation({
   query: null,
   body: z.object({ email_code: EmailCode }),
   success: [201, 202],
-  response: z.union([XAccountSchema, ConnectionChallengeSchema]),
+  response: z.union([SanitizedXAccountSchema, ConnectionChallengeSchema]),
   errors: [
     'invalid_input',
     'connection_challenge_not_found',
@@ -231,7 +232,7 @@ export const reauthXAccount = defineOperation({
     email: z.email().optional().describe('E-mail address of the platform account, for e-mail verification.'),
   }),
   success: [201, 202],
-  response: z.union([XAccountSchema, ConnectionChallengeSchema]),
+  response: z.union([SanitizedXAccountSchema, ConnectionChallengeSchema]),
   errors: [...loginErrors, 'not_found', 'account_not_found'],
   pagination: null,
   cost: { kind: 'free' },

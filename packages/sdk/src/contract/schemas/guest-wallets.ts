@@ -53,19 +53,22 @@ export const GuestWalletCheckoutSchema = z.object({
     .describe('The guest key (`Authorization: Bearer …`), shown once at creation; it works after payment.'),
   credential_notice: z.string().optional().describe('How to keep the guest key.'),
   authorization: z
-    .record(z.string(), z.unknown())
+    .object({
+      header: z.literal('Authorization').describe('Always `Authorization`.'),
+      scheme: z.literal('Bearer').describe('Always `Bearer`.'),
+    })
     .optional()
-    .describe('How to send the guest key; fields not shown by the reference.'),
+    .describe('How to send the guest key: `Authorization: Bearer <api_key>`; with the key only.'),
 });
 
-/** The latest purchase of a guest wallet; fields beyond id and status are not shown by the reference. */
+/** The latest purchase of a guest wallet (reference `LatestPurchase`). */
 export const GuestWalletPurchaseSchema = z.object({
   purchase_id: z.string().describe('Identifier of the purchase (`gp_…`).'),
   status: openEnum(GUEST_PURCHASE_STATUSES).describe('State of the purchase.'),
-  amount: GuestWalletAmountSchema.optional().describe('What the checkout charges.'),
-  credits: DigitString.optional().describe('Credits the purchase adds once paid.'),
-  checkout_url: z.string().optional().describe('Hosted checkout, while it can still be paid.'),
-  expires_at: z.string().optional().describe('When the checkout expires (ISO 8601).'),
+  amount: GuestWalletAmountSchema.describe('What the checkout charges.'),
+  credits: DigitString.describe('Credits the purchase adds once paid.'),
+  checkout_url: z.string().nullable().describe('Hosted checkout while it can still be paid; null after.'),
+  expires_at: z.string().describe('When the checkout expires or expired (ISO 8601).'),
 });
 
 /** A guest wallet's balance and payment status. */
@@ -82,9 +85,12 @@ export const GuestWalletStatusSchema = z.object({
     .nullable()
     .describe('Seconds to wait before polling again; null when nothing is pending.'),
   top_up: z
-    .record(z.string(), z.unknown())
+    .object({
+      method: z.literal('POST').describe('Always `POST`.'),
+      path: z.literal('/api/v1/guest-wallets/topups').describe('The top-up operation.'),
+    })
     .nullable()
-    .describe('How to add credits; null when a top-up is not possible. Fields not shown by the reference.'),
+    .describe('How to add credits; null unless the wallet is usable with no checkout open.'),
 });
 
 /** The body of guest-wallet creation and top-up. */

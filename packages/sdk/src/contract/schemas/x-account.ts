@@ -40,6 +40,19 @@ export const XAccountSchema = z.object({
 export type XAccount = z.infer<typeof XAccountSchema>;
 
 /**
+ * The account a successful connect, challenge submission or re-authentication answers (reference
+ * `SanitizedXAccount`): active, without `updatedAt` or `cookiesObtainedAt`.
+ */
+export const SanitizedXAccountSchema = XAccountSchema.pick({
+  id: true,
+  xUserId: true,
+  xUsername: true,
+  health: true,
+  createdAt: true,
+}).extend({ status: z.literal('active').describe('Always `active`: the account can act now.') });
+export type SanitizedXAccount = z.infer<typeof SanitizedXAccountSchema>;
+
+/**
  * The 202 answer of a connect, re-authentication or challenge submission when the platform wants the code it
  * e-mailed to the account (spec 2.13, 3.5). Submit it with `submitXAccountConnectionChallenge` before
  * `expiresAt`.

@@ -16,8 +16,8 @@ import { openAnswer, sealAnswer } from './sealed-answer.js';
 export const GUEST_KEY_PREFIX = 'sgk_';
 /** Credits per cent paid: 10,000 per dollar, as top-ups. */
 const CREDITS_PER_CENT = 100n;
-/** How long a client should wait between status polls while a checkout is open. */
-const POLL_AFTER_SECONDS = 5;
+/** How long a client should wait between status polls while a checkout is open (the reference's constant). */
+const POLL_AFTER_SECONDS = 2;
 /**
  * New wallets per client address (no credential identifies the caller): 10 an hour, so that nobody fills
  * the database with unpaid wallets and checkouts. Past it: 429 `rate_limited` with `Retry-After`.
@@ -126,7 +126,7 @@ async function openPurchase(
       api_key: secret.apiKey,
       credential_notice:
         'This guest key is shown once: store it now. It pays for read-only calls once the payment is verified.',
-      authorization: { type: 'bearer', header: 'Authorization', value: `Bearer ${secret.apiKey}` },
+      authorization: { header: 'Authorization', scheme: 'Bearer' },
     }),
   };
   await db
@@ -289,17 +289,16 @@ export const guestWalletHandlers = defineHandlers({
               status: purchase,
               amount: { amount_minor: num(latest.amount_minor), currency: latest.currency },
               credits: String(big(latest.credits)),
-              ...(purchase === 'pending' && {
-                checkout_url: `${base}/checkout/${checkout.id}`,
-                expires_at: new Date(checkoutExpiresAt(checkout)).toISOString(),
-              }),
+              checkout_url: purchase === 'pending' ? `${base}/checkout/${checkout.id}` : null,
+              expires_at: new Date(checkoutExpiresAt(checkout)).toISOString(),
             }
           : null,
       poll_after_seconds: purchase === 'pending' ? POLL_AFTER_SECONDS : null,
+      // Offered only when it can be used now: a usable wallet without a checkout still open.
       top_up:
-        status === 'closed'
-          ? null
-          : { method: 'POST', url: `${base}/api/v1/guest-wallets/topups`, headers: ['Idempotency-Key'] },
+        status === 'active' && purchase !== 'pending'
+          ? { method: 'POST', path: '/api/v1/guest-wallets/topups' }
+          : null,
     };
   },
 });

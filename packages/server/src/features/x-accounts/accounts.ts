@@ -22,8 +22,23 @@ export function toXAccount(row: XAccountRow): ApiXAccount {
     status: row.status,
     health: row.health as schemas.XAccountHealth,
     createdAt: iso(row.created_at),
-    ...(row.updated_at != null && { updatedAt: iso(row.updated_at) }),
+    updatedAt: iso(row.updated_at ?? row.created_at),
     ...(row.cookies_obtained_at != null && { cookiesObtainedAt: iso(row.cookies_obtained_at) }),
+  };
+}
+
+/**
+ * A connection as a connect, challenge submission or re-authentication answers it (reference
+ * `SanitizedXAccount`): the account that is now active, without its timestamps of change or session.
+ */
+export function toSanitizedXAccount(row: XAccountRow): schemas.SanitizedXAccount {
+  return {
+    id: row.id,
+    xUserId: row.x_user_id,
+    xUsername: row.x_username,
+    status: 'active',
+    health: row.health as schemas.XAccountHealth,
+    createdAt: iso(row.created_at),
   };
 }
 

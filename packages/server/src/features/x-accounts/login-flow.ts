@@ -1,7 +1,13 @@
 import { HttpError } from '../../http/errors.js';
 import { Answer, type HandlerContext } from '../../http/handler.js';
 import type { LoginOutcome } from '../../platform/account-writes.js';
-import { insertConnection, renewConnection, setHealth, toXAccount, type XAccountRow } from './accounts.js';
+import {
+  insertConnection,
+  renewConnection,
+  setHealth,
+  toSanitizedXAccount,
+  type XAccountRow,
+} from './accounts.js';
 import { attemptPath, settleAttempt } from './attempts.js';
 import { challengeView, openChallenge } from './challenges.js';
 import { clearFailures, recordFailure } from './cooldown.js';
@@ -59,7 +65,7 @@ export async function answerLogin(
       if (login.reauth?.session_enc) await endSession(ctx, login.reauth.session_enc);
       await clearFailures(db, login.failureKey);
       await settleAttempt(db, login.attemptId, { status: 'connected', xAccountId: row.id }, now);
-      return new Answer(201, toXAccount(row), headers);
+      return new Answer(201, toSanitizedXAccount(row), headers);
     }
     case 'email_code': {
       const box = await secretBox(ctx.services);
