@@ -9,17 +9,21 @@ import axe from 'axe-core';
 import { type Browser, chromium, type Page } from 'playwright-core';
 
 /**
- * The Chromium to drive: `XSVC_CHROMIUM` when set, else `chromium` on the PATH (Debian's package, which CI
- * installs), else undefined (the browser tests then skip, saying so).
+ * The Chromium to drive: `XSVC_CHROMIUM` when set (and only it), else `chromium` on the PATH (Debian's
+ * package, which CI installs) or at `/usr/bin/chromium`; undefined when there is none (the browser tests then
+ * skip, saying so).
  */
 export function findChromium(): string | undefined {
-  const candidates = [process.env.XSVC_CHROMIUM];
-  try {
-    candidates.push(execFileSync('which', ['chromium'], { encoding: 'utf8' }).trim());
-  } catch {
-    /* not on the PATH */
+  const candidates: string[] = [];
+  if (process.env.XSVC_CHROMIUM) candidates.push(process.env.XSVC_CHROMIUM);
+  else {
+    try {
+      candidates.push(execFileSync('which', ['chromium'], { encoding: 'utf8' }).trim());
+    } catch {
+      /* not on the PATH */
+    }
+    candidates.push('/usr/bin/chromium');
   }
-  candidates.push('/usr/bin/chromium');
   for (const path of candidates) {
     if (!path) continue;
     try {
