@@ -84,6 +84,11 @@ export interface WriteResult {
   url?: string;
   /** For state changes: whether the relation is now on (liked, following, member). */
   active?: boolean;
+  /**
+   * For state changes: false when the relation already was as asked (a repeated like or repost), so nothing
+   * changed on the platform and nothing is charged (an idempotent no-op costs nothing).
+   */
+  changed?: boolean;
   media?: WrittenMedia;
   communityName?: string;
   /** The user acted on, resolved (follows, direct messages). */

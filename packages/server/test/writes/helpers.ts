@@ -41,6 +41,29 @@ export async function ok(t: TestServer, method: Method, url: string, body: unkno
   return res.body;
 }
 
+/**
+ * A write that succeeds but changes nothing (a repeated like or repost): 200, terminal, not charged, and the
+ * balance of the account untouched.
+ */
+export async function noOp(t: TestServer, method: Method, url: string, body: unknown) {
+  const before = await t.server.services.credits.balance(await ownerId(t));
+  const res = await write(t, method, url, body);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  expect(res.body).toMatchObject({ status: 'success', terminal: true, success: true, charged: false });
+  expect(res.body.billing).toMatchObject({ status: 'not_charged', chargedCredits: '0' });
+  expect(await t.server.services.credits.balance(await ownerId(t))).toBe(before);
+  return res.body;
+}
+
+async function ownerId(t: TestServer): Promise<string> {
+  const row = await t.server.services.database.db
+    .selectFrom('accounts')
+    .select('id')
+    .where('is_owner', '=', 1)
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
 /** A write that must fail with `status` and `code`. */
 export async function refused(
   t: TestServer,

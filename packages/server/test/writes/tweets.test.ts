@@ -4,7 +4,7 @@ import { monitorEngineOf } from '../../src/features/monitors/feature.js';
 import { ENGINES, startTestServer, type TestServer } from '../helpers/server.js';
 import { setBalance } from '../reads/fixtures.js';
 import { connectThroughApi, newSimUser } from '../x-accounts/helpers.js';
-import { ok, pollAction, read, refused, userIds, write } from './helpers.js';
+import { noOp, ok, pollAction, read, refused, userIds, write } from './helpers.js';
 
 /**
  * Tweet writes on the simulated platform, end to end through HTTP: a connected account posts, and the post
@@ -311,13 +311,13 @@ describe.each(ENGINES)('tweet writes (%s)', (engine) => {
     const like = await ok(t, 'POST', `/api/v1/x/tweets/${otherTweet}/like`, { account: writer.id });
     expect(like.result).toEqual({ type: 'state_change', state: 'liked' });
     expect(userIds(await read(t, `/api/v1/x/tweets/${otherTweet}/favoriters`))).toContain(writer.xUserId);
-    await ok(t, 'POST', `/api/v1/x/tweets/${otherTweet}/like`, { account: writer.id });
+    await noOp(t, 'POST', `/api/v1/x/tweets/${otherTweet}/like`, { account: writer.id });
     const lookup = await read(t, `/api/v1/x/tweets/${otherTweet}`);
     expect(lookup.tweet.likeCount).toBe(1);
     const unlike = await ok(t, 'DELETE', `/api/v1/x/tweets/${otherTweet}/like`, { account: writer.id });
     expect(unlike.result).toEqual({ type: 'state_change', state: 'not_liked' });
     expect(userIds(await read(t, `/api/v1/x/tweets/${otherTweet}/favoriters`))).not.toContain(writer.xUserId);
-    await ok(t, 'DELETE', `/api/v1/x/tweets/${otherTweet}/like`, { account: writer.id });
+    await noOp(t, 'DELETE', `/api/v1/x/tweets/${otherTweet}/like`, { account: writer.id });
     await refused(t, 'POST', '/api/v1/x/tweets/1/like', { account: writer.id }, 422, 'x_target_not_found');
     await refused(t, 'DELETE', '/api/v1/x/tweets/1/like', { account: writer.id }, 422, 'x_target_not_found');
     await refused(
@@ -332,7 +332,7 @@ describe.each(ENGINES)('tweet writes (%s)', (engine) => {
 
   it('retweets and undoes it: the retweeters read follows', async () => {
     await ok(t, 'POST', `/api/v1/x/tweets/${otherTweet}/retweet`, { account: writer.id });
-    await ok(t, 'POST', `/api/v1/x/tweets/${otherTweet}/retweet`, { account: writer.id });
+    await noOp(t, 'POST', `/api/v1/x/tweets/${otherTweet}/retweet`, { account: writer.id });
     expect(userIds(await read(t, `/api/v1/x/tweets/${otherTweet}/retweeters`))).toEqual([writer.xUserId]);
     const timeline = await read(t, `/api/v1/x/users/${writer.xUsername}/tweets`);
     expect(
@@ -342,7 +342,7 @@ describe.each(ENGINES)('tweet writes (%s)', (engine) => {
     ).toBe(true);
     await ok(t, 'DELETE', `/api/v1/x/tweets/${otherTweet}/retweet`, { account: writer.id });
     expect(userIds(await read(t, `/api/v1/x/tweets/${otherTweet}/retweeters`))).toEqual([]);
-    await ok(t, 'DELETE', `/api/v1/x/tweets/${otherTweet}/retweet`, { account: writer.id });
+    await noOp(t, 'DELETE', `/api/v1/x/tweets/${otherTweet}/retweet`, { account: writer.id });
     await refused(t, 'POST', '/api/v1/x/tweets/1/retweet', { account: writer.id }, 422, 'x_target_not_found');
     await refused(
       t,

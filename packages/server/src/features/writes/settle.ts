@@ -19,7 +19,8 @@ const RETRYABLE = new Set(['x_auth_failure', 'x_write_failed']);
 /**
  * Applies the platform's outcome to an active action, once: a success is `success` and charged (spec 8.2:
  * credits are taken only when the platform confirms the write; a charge the balance no longer covers leaves
- * billing `charge_failed`); a refusal is `failed`, never charged. A dead session also marks the connection
+ * billing `charge_failed`), except a state change that changed nothing (a repeated like or repost: an
+ * idempotent no-op costs nothing, billing `not_charged`); a refusal is `failed`, never charged. A dead session also marks the connection
  * `needsReauth`. Answers the row as it now is (another request may have settled it first).
  */
 export async function settle(services: Services, row: ActionRow, outcome: WriteOutcome): Promise<ActionRow> {
@@ -49,6 +50,12 @@ export async function settle(services: Services, row: ActionRow, outcome: WriteO
       updated_at: now,
     });
     if (!done) return undefined;
+    if (outcome.result.changed === false)
+      return updateBilling(trx, row.id, {
+        billing_status: 'not_charged',
+        billing_reason: 'nothing changed: the state asked for already held',
+        updated_at: now,
+      });
     const after = await services.credits.chargeWithin(
       trx,
       row.account_id,

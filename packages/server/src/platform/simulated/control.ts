@@ -330,21 +330,22 @@ export class SimulatedControl {
     });
   }
 
-  /** Makes `userRef` like a tweet (nothing when it already does). */
-  async like(userRef: string, tweetId: string): Promise<void> {
+  /** Makes `userRef` like a tweet (nothing when it already does); true when the like is new. */
+  async like(userRef: string, tweetId: string): Promise<boolean> {
     const user = await this.user(userRef);
     const tweet = await this.visibleTweet(tweetId);
     const now = this.clock.now();
-    await this.db.transaction().execute(async (trx) => {
+    return this.db.transaction().execute(async (trx) => {
       const inserted = await trx
         .insertInto('sim_likes')
         .values({ user_id: user.id, tweet_id: tweet.id, created_at: now })
         .onConflict((oc) => oc.doNothing())
         .executeTakeFirst();
-      if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return;
+      if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return false;
       await bump(trx, 'sim_tweets', tweet.id, { like_count: 1 });
       await bump(trx, 'sim_users', user.id, { favourites_count: 1 });
       await this.notify(trx, tweet.author_id, 'like', user.id, tweet.id, now);
+      return true;
     });
   }
 

@@ -127,25 +127,26 @@ export async function deleteTweet(
 export async function like(ctx: SimWriteContext, actor: UserRow, tweetId: string): Promise<WriteOutcome> {
   const target = await targetTweet(ctx, actor, tweetId, 'x_account_protected');
   if ('ok' in target) return target;
-  await ctx.control.like(actor.id, tweetId);
-  return done({ type: 'state_change', id: tweetId, active: true });
+  const changed = await ctx.control.like(actor.id, tweetId);
+  return done({ type: 'state_change', id: tweetId, active: true, changed });
 }
 
 /** Removes a like (nothing changes when there is none). */
 export async function unlike(ctx: SimWriteContext, actor: UserRow, tweetId: string): Promise<WriteOutcome> {
   const row = (await loadTweets(ctx.db, [tweetId])).get(tweetId);
   if (!row) return reject('x_target_not_found', `no tweet ${tweetId}`);
-  await ctx.db.transaction().execute(async (trx) => {
+  const changed = await ctx.db.transaction().execute(async (trx) => {
     const deleted = await trx
       .deleteFrom('sim_likes')
       .where('user_id', '=', actor.id)
       .where('tweet_id', '=', tweetId)
       .executeTakeFirst();
-    if (Number(deleted.numDeletedRows) === 0) return;
+    if (Number(deleted.numDeletedRows) === 0) return false;
     await bump(trx, 'sim_tweets', tweetId, { like_count: -1 });
     await bump(trx, 'sim_users', actor.id, { favourites_count: -1 });
+    return true;
   });
-  return done({ type: 'state_change', id: tweetId, active: false });
+  return done({ type: 'state_change', id: tweetId, active: false, changed });
 }
 
 /** Reposts a tweet (the original of a repost); protected tweets cannot be reposted. */
@@ -155,9 +156,9 @@ export async function retweet(ctx: SimWriteContext, actor: UserRow, tweetId: str
   if (num(target.author.protected) && target.author.id !== actor.id)
     return reject('x_account_protected', `tweets of @${target.author.username} cannot be reposted`);
   const originalId = target.tweet.retweet_of_id ?? target.tweet.id;
-  if (!(await ownRepost(ctx, actor.id, originalId)))
-    await ctx.control.createTweet({ author: actor.id, retweetOfId: originalId });
-  return done({ type: 'state_change', id: originalId, active: true });
+  const changed = !(await ownRepost(ctx, actor.id, originalId));
+  if (changed) await ctx.control.createTweet({ author: actor.id, retweetOfId: originalId });
+  return done({ type: 'state_change', id: originalId, active: true, changed });
 }
 
 /** Undoes a repost (nothing changes when there is none). */
@@ -171,7 +172,7 @@ export async function unretweet(
   const originalId = row.retweet_of_id ?? row.id;
   const repost = await ownRepost(ctx, actor.id, originalId);
   if (repost) await ctx.control.deleteTweet(repost);
-  return done({ type: 'state_change', id: originalId, active: false });
+  return done({ type: 'state_change', id: originalId, active: false, changed: repost !== undefined });
 }
 
 async function ownRepost(ctx: SimWriteContext, userId: string, tweetId: string): Promise<string | undefined> {
