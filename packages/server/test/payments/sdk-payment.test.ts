@@ -73,3 +73,38 @@ describe('the SDK with a machine payment', () => {
     expect(() => e.paymentAuthorization({ payload: {} })).toThrow(TypeError);
   });
 });
+
+describe('a machine payment with plain HTTP (what curl sends)', () => {
+  it('pays the challenge, retries with a hand-built Authorization, and gets a receipt; a replay is refused', async () => {
+    const first = await fetch(`${url}/api/v1/trends`);
+    expect(first.status).toBe(402);
+    const challenge = first.headers.get('www-authenticate') ?? '';
+    const param = (name: string) => new RegExp(`${name}="([^"]*)"`).exec(challenge)?.[1] ?? '';
+    const paid = await fetch(`${url}/sim/payments`, {
+      method: 'POST',
+      headers: { 'x-api-key': KEY, 'content-type': 'application/json' },
+      body: JSON.stringify({ challenge }),
+    });
+    const { payload } = (await paid.json()) as { payload: unknown };
+    // The credential by hand: the challenge's parameters plus the network's payload, as base64url JSON.
+    const credential = {
+      challenge: {
+        id: param('id'),
+        realm: param('realm'),
+        method: param('method'),
+        intent: param('intent'),
+        request: param('request'),
+        expires: param('expires'),
+      },
+      payload,
+    };
+    const authorization = `Payment ${Buffer.from(JSON.stringify(credential)).toString('base64url')}`;
+    const ok = await fetch(`${url}/api/v1/trends`, { headers: { authorization } });
+    expect(ok.status).toBe(200);
+    const receipt = JSON.parse(Buffer.from(ok.headers.get('payment-receipt') ?? '', 'base64url').toString());
+    expect(receipt).toMatchObject({ status: 'success', method: 'tempo' });
+    const replay = await fetch(`${url}/api/v1/trends`, { headers: { authorization } });
+    expect(replay.status).toBe(402);
+    expect(((await replay.json()) as { error: string }).error).toBe('payment_failed');
+  });
+});
