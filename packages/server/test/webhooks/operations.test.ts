@@ -122,19 +122,31 @@ describe.each(ENGINES)('webhook operations (%s)', (engine) => {
     expect(still.body.webhooks.find((x: { id: string }) => x.id === w.id).url).toBe(`${receiver.url}?v=2`);
   });
 
-  it('deactivates with DELETE: success, then listed as switched off and paused', async () => {
+  it('deletes with DELETE: success, then no longer listed or found (unlike a paused one)', async () => {
     const w = await create();
+    const paused = await create();
+    expect(
+      (await t.request('PATCH', `/api/v1/webhooks/${paused.id}`, { body: { isActive: false } })).status,
+    ).toBe(200);
     const r = await t.request('DELETE', `/api/v1/webhooks/${w.id}`);
     expect(r.status).toBe(200);
     expect(r.body).toEqual({ success: true });
     const list = await t.request('GET', '/api/v1/webhooks');
-    expect(list.body.webhooks.find((x: { id: string }) => x.id === w.id)).toMatchObject({
+    const ids = list.body.webhooks.map((x: { id: string }) => x.id);
+    expect(ids).not.toContain(w.id);
+    expect(list.body.webhooks.find((x: { id: string }) => x.id === paused.id)).toMatchObject({
       isActive: false,
       deliveryStatus: 'paused',
     });
-    const test = await t.request('POST', `/api/v1/webhooks/${w.id}/test`);
-    expect(test.status).toBe(409);
-    expect(test.body.error).toBe('webhook_inactive');
+    for (const [method, path, body] of [
+      ['POST', `/api/v1/webhooks/${w.id}/test`, undefined],
+      ['PATCH', `/api/v1/webhooks/${w.id}`, { isActive: true }],
+      ['DELETE', `/api/v1/webhooks/${w.id}`, undefined],
+      ['GET', `/api/v1/webhooks/${w.id}/deliveries`, undefined],
+    ] as const) {
+      const again = await t.request(method, path, body ? { body } : {});
+      expect([method, path, again.status, again.body.error]).toEqual([method, path, 404, 'not_found']);
+    }
   });
 
   it('answers 404 not_found for unknown ids and for another account’s webhook, on every operation', async () => {

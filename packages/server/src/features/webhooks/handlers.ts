@@ -78,7 +78,8 @@ export const webhookHandlers = defineHandlers({
 
   deleteWebhook: async (ctx) => {
     const row = await ownWebhook(ctx, ctx.params.id);
-    await updateWebhookRow(ctx.services.database.db, row, { isActive: false }, ctx.services.clock.now());
+    // Deleted, not merely paused: it leaves the list (a paused one stays, and `isActive: true` resumes it).
+    await updateWebhookRow(ctx.services.database.db, row, { deleted: true }, ctx.services.clock.now());
     return { success: true };
   },
 

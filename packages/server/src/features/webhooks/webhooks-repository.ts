@@ -6,8 +6,11 @@ import { parkDeliveries, unparkDeliveries } from './deliveries-repository.js';
 /** A webhook row. */
 export type WebhookRow = Selectable<WebhooksTable>;
 
-/** Health values stored in `webhooks.health` (spec 3.4). */
-export const HEALTH = { active: 'active', needsAttention: 'needs_attention' } as const;
+/**
+ * Health values stored in `webhooks.health` (spec 3.4), plus `deleted`: a webhook its owner deleted, kept
+ * (switched off, its open deliveries parked) but no longer listed or found.
+ */
+export const HEALTH = { active: 'active', needsAttention: 'needs_attention', deleted: 'deleted' } as const;
 
 /** True when the engine may send to the webhook now: switched on and not waiting for attention. */
 export function isDeliverable(row: Pick<WebhookRow, 'is_active' | 'health'>): boolean {
@@ -24,6 +27,7 @@ export function listWebhookRows(
     .selectFrom('webhooks')
     .selectAll()
     .where('account_id', '=', accountId)
+    .where('health', '!=', HEALTH.deleted)
     .orderBy('is_active', 'desc')
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
@@ -31,7 +35,7 @@ export function listWebhookRows(
     .execute();
 }
 
-/** One webhook of an account; undefined when it does not exist or belongs to another account. */
+/** One webhook of an account; undefined when it does not exist, was deleted or belongs to another account. */
 export function findWebhookRow(
   db: Kysely<Database>,
   accountId: string,
@@ -42,6 +46,7 @@ export function findWebhookRow(
     .selectAll()
     .where('id', '=', id)
     .where('account_id', '=', accountId)
+    .where('health', '!=', HEALTH.deleted)
     .executeTakeFirst();
 }
 
@@ -66,6 +71,8 @@ export interface WebhookChanges {
   readonly url?: string;
   readonly eventTypes?: readonly string[];
   readonly isActive?: boolean;
+  /** Deleted: switched off for good, and no longer listed or found. */
+  readonly deleted?: true;
 }
 
 /**
@@ -83,6 +90,10 @@ export async function updateWebhookRow(
     if (changes.url !== undefined) set.url = changes.url;
     if (changes.eventTypes !== undefined) set.event_types = JSON.stringify(changes.eventTypes);
     if (changes.isActive !== undefined) set.is_active = changes.isActive ? 1 : 0;
+    if (changes.deleted) {
+      set.is_active = 0;
+      set.health = HEALTH.deleted;
+    }
     const row = await trx
       .updateTable('webhooks')
       .set(set)
