@@ -6,6 +6,7 @@ import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import type { OptionValues } from 'commander';
 import { UsageError } from '../errors.js';
 import type { CliIO } from '../io.js';
+import { unguardCsv } from '../output/csv-unguard.js';
 import type { Output } from '../output/output.js';
 
 /**
@@ -25,20 +26,31 @@ export function binaryTarget(io: CliIO, opts: OptionValues): string | undefined 
   return undefined;
 }
 
-/** Streams a file answer to its target; reports where it went on stderr (JSON with `--json`). */
+/**
+ * Streams a file answer to its target; reports where it went on stderr (JSON with `--json`). With
+ * `unguardCsv` (`--no-formula-guard`), a CSV answer loses the service's formula guard on the way.
+ */
 export async function binarySaved(
   response: Response,
   target: string | undefined,
   io: CliIO,
   out: Output,
+  unguard = false,
 ): Promise<void> {
-  const body = response.body;
+  const csv = /^text\/csv\b/i.test(response.headers.get('content-type') ?? '');
+  const web = response.body;
+  const source =
+    web === null
+      ? undefined
+      : unguard && csv
+        ? Readable.fromWeb(web as unknown as WebReadableStream).pipe(unguardCsv())
+        : Readable.fromWeb(web as unknown as WebReadableStream);
   if (target === undefined) {
-    if (body) for await (const chunk of body as unknown as AsyncIterable<Uint8Array>) io.stdout.write(chunk);
+    if (source) for await (const chunk of source) io.stdout.write(chunk as Uint8Array | string);
     return;
   }
   const file = createWriteStream(target);
-  if (body) await pipeline(Readable.fromWeb(body as unknown as WebReadableStream), file);
+  if (source) await pipeline(source, file);
   else file.end();
   const bytes = file.bytesWritten;
   if (out.json) out.value({ file: target, bytes, contentType: response.headers.get('content-type') });

@@ -5,8 +5,9 @@ import { Readable } from 'node:stream';
 /**
  * `fetch` over `node:http` for the command's one-shot calls. Node's own `fetch` (undici) costs about 100 ms
  * of CPU to load and to compile its HTTP parser before the first request: more than all the rest of an
- * operation command. A JSON or text answer comes back as a small {@link Response}-shaped object, read from
- * a buffer; anything else (a file, an event stream) as a real `Response` over the socket. Requests this
+ * operation command. A JSON answer comes back as a small {@link Response}-shaped object, read from a
+ * buffer; anything else (a file such as a CSV export, an event stream) as a real `Response` streamed from
+ * the socket, never held whole in memory. Requests this
  * does not handle (a form or multipart body, another scheme) go to the global `fetch`.
  */
 export async function nodeFetch(input: string | URL | Request, init: RequestInit = {}): Promise<Response> {
@@ -29,7 +30,7 @@ export async function nodeFetch(input: string | URL | Request, init: RequestInit
     return nodeFetch(new URL(location, url), { ...init, hops: hops + 1 } as RequestInit);
   }
   const type = String(res.headers['content-type'] ?? '');
-  if (type === '' || /^application\/([\w.+-]*\+)?json|^text\/(?!event-stream)/i.test(type)) {
+  if (type === '' || /^application\/([\w.+-]*\+)?json\b/i.test(type)) {
     return buffered(res, await readAll(res, init.signal));
   }
   return new Response(NULL_BODY.has(status) ? null : (Readable.toWeb(res) as ReadableStream<Uint8Array>), {

@@ -118,7 +118,8 @@ async function execute(run: OperationRun, collected: Collected): Promise<void> {
   } finally {
     spinner.stop();
   }
-  if (spec.response === 'binary') return binarySaved(res.response, target, io, out);
+  if (spec.response === 'binary')
+    return binarySaved(res.response, target, io, out, run.opts.formulaGuard === false);
   if (spec.response === 'empty' || res.data === undefined) {
     if (out.json) out.value({ ok: true, status: res.status });
     else if (io.stderr.isTTY) out.note(out.errStyle.green('Done.'));

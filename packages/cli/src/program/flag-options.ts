@@ -92,6 +92,16 @@ export function addCommandFlags(cmd: Command, spec: CommandSpec): void {
   }
   if (spec.response === 'binary')
     cmd.option('-o, --output <file>', 'Write the file here (else stdout, when piped).');
+  if (spec.response === 'binary' && offersCsv(spec))
+    cmd.option(
+      '--no-formula-guard',
+      "CSV: keep text as posted: undo the service's guard that puts ' before a cell starting with =, +, -, @ (for programs, not spreadsheets).",
+    );
   if (spec.machinePayment !== undefined)
     cmd.option('--pay', 'Pay this call with a machine payment instead of credits, without asking first.');
+}
+
+/** Whether a file command can answer CSV (its `format` offers it), where the formula guard applies. */
+export function offersCsv(spec: CommandSpec): boolean {
+  return spec.flags.some((f) => f.key === 'format' && f.choices?.includes('csv'));
 }
