@@ -19,8 +19,9 @@ function dropLast(s: string): string {
 }
 
 /**
- * A one-line text field: typing and pasting append, Backspace deletes, Ctrl-U clears, Enter submits a
- * non-empty value, Esc or Ctrl-C cancels.
+ * A one-line text field: typing and pasting append (a pasted line break becomes a space; a paste ending
+ * with one submits, as its Enter), Backspace deletes, Ctrl-U clears, Enter submits a non-empty value, Esc or
+ * Ctrl-C cancels.
  */
 export function TextInput({ label, hint, initial, onSubmit, onCancel, color }: TextInputProps) {
   const [value, setValue] = useState(initial ?? '');
@@ -37,8 +38,15 @@ export function TextInput({ label, hint, initial, onSubmit, onCancel, color }: T
     } else if (key.backspace || key.delete) update(dropLast(current.current));
     else if (key.ctrl && input === 'u') update('');
     else if (!key.ctrl && !key.meta && input !== '') {
-      // biome-ignore lint/suspicious/noControlCharactersInRegex: pasted newlines and control bytes are dropped
-      update(current.current + input.replace(/[\r\n]+/g, ' ').replace(/[\u0000-\u001f\u007f]/g, ''));
+      // A paste arrives as one chunk: text ending with a newline is text and Enter, submitted at once.
+      const entered = /[\r\n]$/.test(input);
+      const text = input
+        .replace(/[\r\n]+$/, '')
+        .replace(/[\r\n]+/g, ' ')
+        // biome-ignore lint/suspicious/noControlCharactersInRegex: pasted control bytes are dropped
+        .replace(/[\u0000-\u001f\u007f]/g, '');
+      update(current.current + text);
+      if (entered && current.current.trim() !== '') onSubmit(current.current.trim());
     }
   });
   return (
