@@ -73,7 +73,8 @@ export function errorCodesByStatus(op: AnyOperation): Map<number, string[]> {
   const codes = new Set<string>(op.errors);
   const anonymous = op.auth.includes('none');
   if (op.params || op.query || op.body) codes.add('invalid_input');
-  if (op.body && (op.bodyEncoding ?? 'json') === 'json') codes.add('invalid_json');
+  // A JSON content type is parsed on every operation that takes a body, multipart ones included.
+  if (op.body) codes.add('invalid_json');
   if (op.method !== 'GET') {
     // A request that may carry a body: its size and content type are checked before the operation runs,
     // and a cross-origin one authenticated by the session cookie alone is refused (CSRF).
@@ -84,7 +85,10 @@ export function errorCodesByStatus(op: AnyOperation): Map<number, string[]> {
   if (!anonymous) codes.add('unauthenticated');
   // An account's requests count per account; anonymous reads count per client address (spec 8.1 tiers).
   if (!anonymous || op.method === 'GET') codes.add('rate_limit_exceeded');
-  if (op.auth.includes('payment')) codes.add('no_credits');
+  if (op.auth.includes('payment')) {
+    codes.add('no_credits');
+    codes.add('payment_failed'); // a Payment credential that cannot be read or settled
+  }
   const byStatus = new Map<number, string[]>();
   for (const code of codes) {
     const { status } = errorInfo(code);
@@ -93,6 +97,13 @@ export function errorCodesByStatus(op: AnyOperation): Map<number, string[]> {
   }
   return new Map([...byStatus].sort(([a], [b]) => a - b));
 }
+
+/** The operations whose 400 answers are OAuth error bodies, with the codes they use. */
+const OAUTH_400 = new Map([
+  ['oauthToken', '`invalid_grant`, `invalid_request`, `invalid_client`, …'],
+  ['oauthRevoke', '`invalid_request`, …'],
+  ['oauthRegister', '`invalid_redirect_uri`, `invalid_client_metadata`'],
+]);
 
 /** The failure answers of an operation: the `Error` body restricted to its codes, per status. */
 export function errorResponses(op: AnyOperation): JsonObject {
@@ -111,9 +122,11 @@ export function errorResponses(op: AnyOperation): JsonObject {
     out['502'] = ask('INTERNAL_ERROR', 'the search failed.');
     return out;
   }
-  if (op.id === 'oauthToken') {
+  // The token, revocation and registration endpoints refuse in OAuth's shape (RFC 6749 5.2, RFC 7591 3.2.2).
+  const oauth400 = OAUTH_400.get(op.id);
+  if (oauth400) {
     out['400'] = {
-      description: 'OAuth error (`invalid_grant`, `invalid_request`, `invalid_client`, …).',
+      description: `OAuth error (${oauth400}).`,
       content: { 'application/json': { schema: schemaRef('OAuthError') } },
     };
   }
