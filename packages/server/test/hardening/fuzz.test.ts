@@ -488,12 +488,13 @@ describe('fuzzing every operation of /openapi.json', () => {
       .map(([key, k]) => `${k.count} × ${key}\n    ${k.first.request}\n    -> ${k.first.body}`)
       .join('\n');
     if (process.env.XSVC_FUZZ_VERBOSE) console.log(sent, Object.fromEntries(statuses));
-    expect(reached.size).toBe(operations.length);
-    // The generator gets past authentication and validation often enough to reach the handlers.
-    expect(statuses.get('2xx') ?? 0).toBeGreaterThan(sent * 0.03);
     expect(
       findings.length,
       `${findings.length} findings in ${sent} requests (seed ${SEED}):\n${summary}`,
     ).toBe(0);
-  }, 240_000);
+    expect(reached.size).toBe(operations.length);
+    // The generator gets past authentication and validation often enough to reach the handlers (long runs
+    // see more 429s once the rate limits fill up).
+    expect(statuses.get('2xx') ?? 0).toBeGreaterThan(sent * 0.01);
+  }, 600_000);
 });
