@@ -7,6 +7,7 @@ import { EXPORT_FORMATS, type ExportFormat } from '@xsvc/sdk/contract';
 import { describe, expect, it } from 'vitest';
 import { csvField } from '../../src/features/exports/csv.js';
 import { assertExportSize } from '../../src/features/exports/limits.js';
+import { visualRuns } from '../../src/features/exports/pdf-runs.js';
 import { collectExport, renderExport } from '../../src/features/exports/render.js';
 import { type ExportTable, plainTable, type Row } from '../../src/features/exports/table.js';
 import { columnName } from '../../src/features/exports/xlsx.js';
@@ -153,6 +154,40 @@ describe('export formats, read back by independent readers', () => {
         h,
       ).toBe(true);
     expect(extracted).toContain('user_12');
+  });
+
+  it('PDF (pdftotext): each script alone in a cell extracts unchanged, Devanagari conjuncts and ZWJ emoji included', async () => {
+    const scripts = [
+      'Ελληνικά: γειά σου κόσμε',
+      'Русский: привет, мир',
+      'हिन्दी: क्षत्रिय श्रद्धा',
+      'ภาษาไทย สวัสดีครับ',
+      'Tiếng Việt có dấu',
+      '한국어 텍스트',
+      '中文简体 繁體中文 日本語のかな',
+      'שלום עולם ברוכים הבאים',
+      'مرحبا بالعالم أهلا وسهلا',
+      '👨‍👩‍👧 family 🏳️‍🌈 👍🏽',
+    ];
+    const t = plainTable({
+      title: 'scripts',
+      meta: [],
+      columns: [{ key: 'text', label: 'Text' }],
+      rows: scripts.map((text) => ({ text })),
+    });
+    const lines = readPdf(await bytes('pdf', t))
+      .text.replace(/[\u202a-\u202e]/g, '')
+      .split('\n')
+      .map((l) => l.trim());
+    for (const s of scripts) expect(lines, s).toContain(s);
+  });
+
+  it('PDF layout: right-to-left runs in visual order, their spaces and punctuation reversed and mirrored', () => {
+    const drawn = (t: string) => visualRuns(t).map((r) => r.text);
+    // Logical "Hebrew: (two words)" drawn left to right: the last word first, the colon beside the first.
+    expect(drawn('עברית: (שלום עולם)')).toEqual(['(', 'עולם', ' ', 'שלום', ') :', 'עברית']);
+    // Latin around a right-to-left stretch keeps its place; digits inside it stay left to right.
+    expect(drawn('Hi שלום 42 ok').join('|')).toBe('Hi |42| |שלום| ok');
   });
 
   it('PDF: long tables are paginated with the header on each page and "Page n of m"', async () => {

@@ -53,7 +53,23 @@ export function visualRuns(text: string): VisualRun[] {
   }
   return runs.flatMap(({ text: part, level }) => {
     const rtl = level % 2 === 1;
-    const faces = fontRuns(part).map((r) => ({ ...r, rtl }));
+    const faces = fontRuns(part).map((r) => ({ ...r, text: rtl ? neutralsReversed(r.text) : r.text, rtl }));
     return rtl ? faces.reverse() : faces;
   });
+}
+
+const STRONG_RTL = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc\u{10800}-\u{10fff}\u{1e800}-\u{1efff}]/u;
+
+/**
+ * A run of a right-to-left stretch as it is drawn left to right. The shaper reverses Hebrew and Arabic
+ * itself, but not the spaces and punctuation between them, set in another face: those are put in visual
+ * order here, character by character, with their mirrored forms (`(` for `)`), as rule L4 asks.
+ */
+function neutralsReversed(text: string): string {
+  if (STRONG_RTL.test(text)) return text;
+  const graphemes = [...new Intl.Segmenter().segment(text)].map((g) => g.segment);
+  return graphemes
+    .reverse()
+    .map((g) => bidi.getMirroredCharacter(g) ?? g)
+    .join('');
 }
