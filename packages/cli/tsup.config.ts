@@ -33,9 +33,9 @@ export default defineConfig({
   target: 'node20',
   platform: 'node',
   sourcemap: true,
-  // Bundled: one file loads faster than commander's own module graph, on every start. Its `require`s of
-  // Node built-ins need a `require` in ESM.
-  noExternal: ['commander'],
+  // Bundled: one file loads faster than commander's own module graph, on every start (and string-width's
+  // seven small modules on every table). Commander's `require`s of Node built-ins need a `require` in ESM.
+  noExternal: ['commander', 'string-width', 'strip-ansi', 'ansi-regex', 'get-east-asian-width'],
   esbuildPlugins: [lazyChildProcess],
   // Its stripping of `node:` would resolve built-ins before the plugin above sees them.
   removeNodeProtocol: false,

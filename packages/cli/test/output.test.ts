@@ -18,6 +18,17 @@ describe('text width', () => {
     expect(truncate('日本語のテキスト', 7)).toBe('日本語…');
     expect(textWidth(truncate('🎉🎉🎉🎉', 5))).toBeLessThanOrEqual(5);
   });
+
+  it('measures grapheme clusters as the terminal shows them (string-width), and never cuts one', () => {
+    // A family (ZWJ sequence), a flag, a keycap, a skin tone: one two-column glyph each.
+    for (const emoji of ['👨‍👩‍👧‍👦', '🇯🇵', '1️⃣', '👍🏽'])
+      expect([emoji, textWidth(emoji)]).toEqual([emoji, 2]);
+    expect(textWidth('e\u0301')).toBe(1);
+    expect(textWidth('한국어')).toBe(6);
+    expect(textWidth('ｶﾀｶﾅ')).toBe(4);
+    expect(truncate('👨‍👩‍👧‍👦👨‍👩‍👧‍👦👨‍👩‍👧‍👦', 5)).toBe('👨‍👩‍👧‍👦👨‍👩‍👧‍👦…');
+    expect(truncate('🇯🇵🇫🇷🇩🇪', 4)).toBe('🇯🇵…');
+  });
 });
 
 describe('tables', () => {
