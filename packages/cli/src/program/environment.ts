@@ -53,7 +53,7 @@ export function environmentVariables(): EnvironmentVariable[] {
     const flag = commands.flatMap((c) => c.flags).find((f) => f.secret === name)!.flag;
     return {
       names: [name],
-      meaning: `what \`--${flag}-stdin\` reads, for ${where.join(', ')} (else a hidden prompt asks)`,
+      meaning: `the \`--${flag}\` secret of ${where.join(', ')} when \`--${flag}-stdin\` is not given (else a hidden prompt asks)`,
     };
   });
   return [...FIXED, ...secretRows];
