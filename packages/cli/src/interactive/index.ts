@@ -106,6 +106,21 @@ export const interactiveCommands: readonly InteractiveCommandSpec[] = [
     load: () => import('./draws-run.js'),
   },
   {
+    name: 'draws verify',
+    description:
+      'Re-run a draw from its revealed seed and its entries export, and confirm or refute its winners (exit 1 when refuted).',
+    arguments: [{ name: 'id', key: 'id', description: 'Id of the draw to verify.', required: true }],
+    options: [
+      opt(
+        '--entries <file>',
+        'entries',
+        'A saved JSON entries export (`draws export <id> --type entries --format json`) instead of downloading it.',
+      ),
+    ],
+    examples: ['draws verify 0192f3c4-0000-7000-8000-000000000001', 'draws verify <id> --json | jq .ok'],
+    load: () => import('./draws-verify.js'),
+  },
+  {
     name: 'compose',
     description:
       'Write a post with the compose tool: topic and goal, rules and questions, guidance, then score the draft.',
