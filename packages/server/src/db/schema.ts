@@ -10,6 +10,8 @@ export interface AccountsTable {
   id: string;
   email: string;
   plan: string;
+  /** End of the period the last subscription checkout paid for (epoch ms); null: a plan with no period. */
+  plan_renews_at: Int | null;
   locale: string;
   x_username: string | null;
   credits_balance: Int;

@@ -4,6 +4,7 @@ import { type AnyOperation, operations, strictify, toOptInContract } from '@xsvc
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { authenticate, PAYMENT_PRINCIPAL, type Principal } from '../features/auth/authenticate.js';
+import { requireActivePlan } from '../features/billing/plan.js';
 import { withPaymentOptions } from '../features/payments/options.js';
 import { guestWalletAction, paymentRequired } from '../features/payments/required.js';
 import { settlePayment } from '../features/payments/settle.js';
@@ -79,6 +80,11 @@ interface Route {
   readonly mppMicroUsd: number | undefined;
   /** Check JSON answers against the operation's strict response schema. */
   readonly validate: boolean;
+  /**
+   * Paid work that needs an active plan (402 `no_subscription` / `subscription_inactive`): the paid
+   * operations that list those codes, except composition, which decides per cached style (spec 4.9).
+   */
+  readonly planGated: boolean;
 }
 
 const strictCache = new WeakMap<AnyOperation, z.ZodType>();
@@ -110,6 +116,10 @@ function routeOf(op: AnyOperation, handler: Handler, options: RegisterOptions): 
         ? op.cost.mppMicroUsd
         : undefined,
     validate: options.validateResponses && op.responseKind !== 'binary',
+    planGated:
+      op.errors.includes('subscription_inactive' as never) &&
+      op.cost.kind !== 'free' &&
+      op.tag !== 'Composition',
   };
 }
 
@@ -215,6 +225,11 @@ async function run(
     // The public reads (discovery documents, health) count per client address in the read tier, so no
     // anonymous caller can spend the server on them; past the limit: 429 as for an account.
     await services.rateLimiter.hit(`address:${request.ip}`, 'read', now);
+  }
+  if (route.planGated && principal) {
+    await requireActivePlan(services.database.db, principal.accountId, now).catch(async (err: unknown) => {
+      throw await withPaymentOptions(err, services, principal);
+    });
   }
 
   const ctx: HandlerContext = {

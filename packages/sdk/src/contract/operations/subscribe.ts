@@ -86,6 +86,55 @@ export const topUpCredits = defineOperation({
   example: 'credits topup --dollars 25',
 });
 
+export const updateAutoTopup = defineOperation({
+  id: 'updateAutoTopup',
+  method: 'PATCH',
+  path: '/api/v1/credits/auto-topup',
+  tag: 'Subscribe',
+  summary: 'Turn automatic top-up on or off and set its threshold and amount',
+  description:
+    'With auto top-up on, a charge that takes the balance under the threshold buys the amount through the ' +
+    'payment method on file, once per crossing. Answers the credits with the new settings. Fields left out ' +
+    'keep their value; at least one is required.',
+  sdk: ['credits', 'autoTopup'],
+  auth: keyOrToken,
+  params: null,
+  query: null,
+  body: z
+    .object({
+      auto_topup_enabled: z
+        .boolean()
+        .optional()
+        .describe('True buys credits automatically when the balance runs low.'),
+      auto_topup_threshold: z
+        .union([
+          z.string().regex(/^\d{1,18}$/, 'must be a non-negative integer string'),
+          z.number().int().min(0),
+        ])
+        .optional()
+        .describe('Balance (credits) under which a top-up happens; an integer or an integer string.'),
+      auto_topup_amount_dollars: z
+        .number()
+        .int()
+        .min(10)
+        .max(500)
+        .optional()
+        .describe('US dollars each automatic top-up buys, 10-500.'),
+    })
+    .refine((b) => Object.values(b).some((v) => v !== undefined), {
+      message:
+        'at least one of auto_topup_enabled, auto_topup_threshold, auto_topup_amount_dollars is required',
+    }),
+  success: [200],
+  response: CreditsSchema,
+  errors: ['invalid_input'],
+  pagination: null,
+  cost: { kind: 'free' },
+  idempotent: true,
+  example:
+    'credits auto-topup --auto-topup-enabled true --auto-topup-threshold 1000 --auto-topup-amount-dollars 10',
+});
+
 export const getCreditTopupStatus = defineOperation({
   id: 'getCreditTopupStatus',
   method: 'GET',
@@ -138,6 +187,7 @@ export const subscribeOperations = [
   subscribe,
   getCredits,
   topUpCredits,
+  updateAutoTopup,
   getCreditTopupStatus,
   quickTopUpCredits,
 ] as const;

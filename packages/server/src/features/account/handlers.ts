@@ -12,7 +12,12 @@ export const accountHandlers = defineHandlers({
     const { accountId } = ctx.requirePrincipal();
     const row = await findAccount(ctx.services.database.db, accountId);
     if (!row) throw new HttpError('account_not_found', 'the account no longer exists');
-    return toApiAccount(row, await ctx.services.monitorsUsed(accountId), limits.monitorCreditsPerHour);
+    return toApiAccount(
+      row,
+      await ctx.services.monitorsUsed(accountId),
+      limits.monitorCreditsPerHour,
+      ctx.services.clock.now(),
+    );
   },
 
   updateAccount: async (ctx) => {

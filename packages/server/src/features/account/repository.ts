@@ -3,6 +3,7 @@ import type { Kysely, Selectable } from 'kysely';
 import { big, num } from '../../db/database.js';
 import type { AccountsTable, Database } from '../../db/schema.js';
 import { generateApiKey, keyPrefix, sha256 } from '../auth/keys.js';
+import { planState } from '../billing/plan.js';
 
 /** An account row. */
 export type AccountRow = Selectable<AccountsTable>;
@@ -93,10 +94,10 @@ export async function countActiveKeys(db: Kysely<Database>, accountId: string): 
 }
 
 /** The account in the API's shape (spec 2.2). */
-export function toApiAccount(row: AccountRow, monitorsUsed: number, creditsPerHour: number) {
+export function toApiAccount(row: AccountRow, monitorsUsed: number, creditsPerHour: number, now: number) {
   const perHour = BigInt(creditsPerHour);
   return {
-    plan: row.plan === 'active' ? ('active' as const) : ('inactive' as const),
+    plan: planState(row, now) === 'active' ? ('active' as const) : ('inactive' as const),
     monitorsUsed,
     monitorsAllowed: Number.MAX_SAFE_INTEGER,
     monitorBilling: {

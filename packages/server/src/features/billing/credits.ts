@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { big, type Db, prepared, syncSqlite, writeStamp } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import { errors, HttpError } from '../../http/errors.js';
+import { runAutoTopup } from './auto-topup.js';
 import { BalanceCache } from './balance-cache.js';
 import { type PendingCharge, SqliteChargeBatch } from './charge-batch.js';
 import { ledgerRowId } from './ledger-id.js';
@@ -31,6 +32,15 @@ export class Credits {
   private readonly known: BalanceCache | undefined;
 
   /**
+   * Thresholds of the accounts with auto top-up on (loaded on the first charge, kept by
+   * {@link setAutoTopup}): a charge checks its account here, in memory, so the hot path pays no query.
+   */
+  private autoTopups: Map<string, bigint> | undefined;
+  private autoTopupsLoading: Promise<Map<string, bigint>> | undefined;
+  /** The automatic top-ups under way, one per account at a time. */
+  private readonly topups = new Map<string, Promise<void>>();
+
+  /**
    * @param database where balances and the ledger live.
    * @param now the wall clock of the balance cache's time limit (tests pass their own).
    */
@@ -52,6 +62,7 @@ export class Credits {
           },
         )
       : undefined;
+    void this.loadAutoTopups();
   }
 
   /** The current balance (on SQLite, from the in-process cache when it holds it). */
@@ -109,7 +120,57 @@ export class Credits {
       ? await this.batch.charge(charge.accountId, charge.amount, charge.row)
       : await this.chargeInTransaction(charge);
     if (after === undefined) throw errors.insufficientCredits(amount, await this.balance(accountId));
+    await this.afterCharge(accountId, after);
     return after;
+  }
+
+  /** Turns auto top-up of an account on (under `threshold` credits) or off (`undefined`). */
+  async setAutoTopup(accountId: string, threshold: bigint | undefined): Promise<void> {
+    const map = await this.loadAutoTopups();
+    if (threshold === undefined) map.delete(accountId);
+    else map.set(accountId, threshold);
+  }
+
+  /** Resolves once the automatic top-ups started so far have finished. */
+  async idle(): Promise<void> {
+    while (this.topups.size > 0) await Promise.all(this.topups.values());
+  }
+
+  private loadAutoTopups(): Promise<Map<string, bigint>> {
+    if (this.autoTopups) return Promise.resolve(this.autoTopups);
+    this.autoTopupsLoading ??= this.db
+      .selectFrom('accounts')
+      .select(['id', 'auto_topup_threshold'])
+      .where('auto_topup_enabled', '=', 1)
+      .execute()
+      .then(
+        (rows) => new Map(rows.map((r) => [r.id, big(r.auto_topup_threshold)])),
+        () => new Map<string, bigint>(),
+      )
+      .then((map) => {
+        this.autoTopups ??= map;
+        return this.autoTopups;
+      });
+    return this.autoTopupsLoading;
+  }
+
+  /**
+   * After a charge: when it took the balance under the account's auto top-up threshold, one top-up runs on
+   * its own (after the charge's transaction, which may still be open), never two at once for an account.
+   */
+  private async afterCharge(accountId: string, after: bigint): Promise<void> {
+    // Loaded when the service starts (see the constructor): a charge inside a transaction never waits on
+    // another query of the one SQLite connection.
+    const threshold = (this.autoTopups ?? (await this.loadAutoTopups())).get(accountId);
+    if (threshold === undefined || after >= threshold || this.topups.has(accountId)) return;
+    const run = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(() => runAutoTopup(this.db, this, accountId, this.now()))
+      .then(
+        () => undefined,
+        () => undefined,
+      )
+      .finally(() => this.topups.delete(accountId));
+    this.topups.set(accountId, run);
   }
 
   /**
@@ -136,11 +197,13 @@ export class Credits {
         .executeTakeFirst();
       return big(row?.credits_balance);
     }
-    return debit(trx, {
+    const after = await debit(trx, {
       accountId,
       amount,
       row: { id: ledgerRowId(), operation, units, requestId: requestId ?? null, createdAt: Date.now() },
     });
+    if (after !== undefined) await this.afterCharge(accountId, after);
+    return after;
   }
 
   /**

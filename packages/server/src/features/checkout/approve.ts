@@ -1,6 +1,7 @@
 import { big } from '../../db/database.js';
 import { HttpError } from '../../http/errors.js';
 import type { Services } from '../../services.js';
+import { activatePlan } from '../billing/plan.js';
 import {
   type CheckoutRow,
   checkoutExpiresAt,
@@ -19,7 +20,7 @@ export interface Approval {
 
 /**
  * Pays a checkout: a top-up grants its credits as purchased credits (ledger row `purchase:topup`), a
- * subscription activates the plan. Idempotent: approving a paid checkout again grants nothing. A checkout
+ * subscription activates the plan for a period (`PLAN_PERIOD_MS`; a lapsed plan is reactivated). Idempotent: approving a paid checkout again grants nothing. A checkout
  * past its expiry (see `CHECKOUT_TTL_MS`) is never paid: 410 `expired`.
  */
 export async function approveCheckout(services: Services, id: string): Promise<Approval> {
@@ -45,13 +46,7 @@ export async function approveCheckout(services: Services, id: string): Promise<A
     const credits = big(checkout.credits);
     if (credits > 0n)
       await services.credits.grant(checkout.account_id, credits, `purchase:${checkout.kind}`, true);
-    if (checkout.kind === 'subscription') {
-      await db
-        .updateTable('accounts')
-        .set({ plan: 'active' })
-        .where('id', '=', checkout.account_id)
-        .execute();
-    }
+    if (checkout.kind === 'subscription') await activatePlan(db, checkout.account_id, at);
   } catch (err) {
     await releaseCheckout(db, id);
     throw err;

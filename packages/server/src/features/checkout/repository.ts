@@ -6,8 +6,11 @@ import type { CheckoutsTable, Database } from '../../db/schema.js';
 /** A checkout row (created by `subscribe` and `topUpCredits`). */
 export type CheckoutRow = Selectable<CheckoutsTable>;
 
-/** What a checkout buys: credits (`topup`) or the plan (`subscription`). */
-export type CheckoutKind = 'topup' | 'subscription';
+/**
+ * What a checkout buys: credits (`topup`), the plan (`subscription`), or credits bought automatically when
+ * the balance ran low (`auto_topup`, paid at once with the payment method on file).
+ */
+export type CheckoutKind = 'topup' | 'subscription' | 'auto_topup';
 
 /**
  * How long a checkout can be approved: 24 hours, as a hosted Stripe Checkout session. After that it is

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { planState } from '../billing/plan.js';
 import { styleKey } from './styles/repository.js';
 
 /** What composition needs to know about the calling account. */
@@ -11,14 +12,18 @@ export interface AccountState {
 }
 
 /** The plan and linked identity of an account. */
-export async function accountState(db: Kysely<Database>, accountId: string): Promise<AccountState> {
+export async function accountState(
+  db: Kysely<Database>,
+  accountId: string,
+  now: number = Date.now(),
+): Promise<AccountState> {
   const row = await db
     .selectFrom('accounts')
-    .select(['plan', 'x_username'])
+    .select(['plan', 'plan_renews_at', 'x_username'])
     .where('id', '=', accountId)
     .executeTakeFirst();
   return {
-    plan: row?.plan ?? 'none',
+    plan: row ? planState(row, now) : 'none',
     linkedUsername: row?.x_username ? styleKey(row.x_username) : null,
   };
 }

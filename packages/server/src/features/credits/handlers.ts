@@ -3,10 +3,11 @@ import { HttpError } from '../../http/errors.js';
 import { defineHandlers } from '../../http/handler.js';
 import type { Services } from '../../services.js';
 import { findAccount } from '../account/repository.js';
+import { CREDITS_PER_DOLLAR } from '../billing/auto-topup.js';
+import { planState } from '../billing/plan.js';
 import { type CheckoutKind, currentCheckout, insertCheckout } from '../checkout/repository.js';
 
-/** Credits bought per US dollar by a simulated checkout. */
-export const CREDITS_PER_DOLLAR = 10_000n;
+export { CREDITS_PER_DOLLAR };
 
 /**
  * Credits and subscriptions (reference tag Subscribe). A self-hosted server has no card processor: a
@@ -15,24 +16,40 @@ export const CREDITS_PER_DOLLAR = 10_000n;
  * for 24 hours expires (`getCreditTopupStatus` answers `expired`).
  */
 export const creditsHandlers = defineHandlers({
-  getCredits: async (ctx) => {
+  getCredits: async (ctx) => creditsOf(ctx.services, ctx.requirePrincipal().accountId),
+
+  updateAutoTopup: async (ctx) => {
     const { accountId } = ctx.requirePrincipal();
-    const row = await findAccount(ctx.services.database.db, accountId);
-    if (!row) throw new HttpError('account_not_found', 'the account no longer exists');
-    return {
-      balance: String(big(row.credits_balance)),
-      lifetime_purchased: String(big(row.lifetime_purchased)),
-      lifetime_used: String(big(row.lifetime_used)),
-      auto_topup_enabled: num(row.auto_topup_enabled) === 1,
-      auto_topup_amount_dollars: num(row.auto_topup_amount_dollars),
-      auto_topup_threshold: String(big(row.auto_topup_threshold)),
-    };
+    const { database, credits } = ctx.services;
+    const b = ctx.body;
+    await database.db
+      .updateTable('accounts')
+      .set({
+        ...(b.auto_topup_enabled !== undefined && { auto_topup_enabled: b.auto_topup_enabled ? 1 : 0 }),
+        ...(b.auto_topup_threshold !== undefined && { auto_topup_threshold: BigInt(b.auto_topup_threshold) }),
+        ...(b.auto_topup_amount_dollars !== undefined && {
+          auto_topup_amount_dollars: b.auto_topup_amount_dollars,
+        }),
+      })
+      .where('id', '=', accountId)
+      .execute();
+    const after = await creditsOf(ctx.services, accountId);
+    if (after.auto_topup_enabled && after.auto_topup_amount_dollars < 10)
+      throw new HttpError(
+        'invalid_input',
+        'auto_topup_amount_dollars: set an amount of 10-500 dollars to turn auto top-up on',
+      );
+    await credits.setAutoTopup(
+      accountId,
+      after.auto_topup_enabled ? BigInt(after.auto_topup_threshold) : undefined,
+    );
+    return after;
   },
 
   subscribe: async (ctx) => {
     const { accountId } = ctx.requirePrincipal();
     const row = await findAccount(ctx.services.database.db, accountId);
-    if (row?.plan === 'active') {
+    if (row && planState(row, ctx.services.clock.now()) === 'active') {
       return {
         url: `${ctx.services.publicUrl()}/account`,
         status: 'already_subscribed',
@@ -92,4 +109,18 @@ async function createCheckout(
     now: services.clock.now(),
   });
   return id;
+}
+
+/** The credits of an account in the API's shape (reference `GET /credits`). */
+async function creditsOf(services: Pick<Services, 'database'>, accountId: string) {
+  const row = await findAccount(services.database.db, accountId);
+  if (!row) throw new HttpError('account_not_found', 'the account no longer exists');
+  return {
+    balance: String(big(row.credits_balance)),
+    lifetime_purchased: String(big(row.lifetime_purchased)),
+    lifetime_used: String(big(row.lifetime_used)),
+    auto_topup_enabled: num(row.auto_topup_enabled) === 1,
+    auto_topup_amount_dollars: num(row.auto_topup_amount_dollars),
+    auto_topup_threshold: String(big(row.auto_topup_threshold)),
+  };
 }

@@ -1,6 +1,7 @@
 import { HttpError } from '../../http/errors.js';
 import type { Services } from '../../services.js';
 import type { Principal } from '../auth/authenticate.js';
+import { planState } from '../billing/plan.js';
 
 /** One way to pay that a 402 offers (spec 4.9, part 7): an action the caller may take, never taken for it. */
 export interface PaymentOption {
@@ -49,10 +50,10 @@ export async function paymentOptionsFor(
   ];
   const account = await services.database.db
     .selectFrom('accounts')
-    .select('plan')
+    .select(['plan', 'plan_renews_at'])
     .where('id', '=', principal.accountId)
     .executeTakeFirst();
-  if (account && account.plan !== 'active') {
+  if (account && planState(account, services.clock.now()) !== 'active') {
     options.push({
       type: 'subscription_checkout',
       method: 'POST',

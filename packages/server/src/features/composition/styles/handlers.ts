@@ -62,7 +62,10 @@ export const styleHandlers = defineReadHandlers({
   listStyles: async (ctx) => {
     const { accountId } = ctx.requirePrincipal();
     const db = ctx.services.database.db;
-    const [rows, state] = await Promise.all([listStyleRows(db, accountId), accountState(db, accountId)]);
+    const [rows, state] = await Promise.all([
+      listStyleRows(db, accountId),
+      accountState(db, accountId, ctx.services.clock.now()),
+    ]);
     return { styles: rows.map((r) => toStyleSummary(r, state.linkedUsername)) };
   },
 
@@ -76,7 +79,7 @@ export const styleHandlers = defineReadHandlers({
       findStyleRow(db, accountId, styleKey(username)).then((r) =>
         r && r.username_lower === styleKey(username) ? r : undefined,
       ),
-      accountState(db, accountId),
+      accountState(db, accountId, ctx.services.clock.now()),
     ]);
     if (existing && isFresh(existing, now)) return new Answer(200, toStyle(existing, state.linkedUsername));
     if (state.plan !== 'active') {
@@ -112,14 +115,14 @@ export const styleHandlers = defineReadHandlers({
     const [a, b, state] = await Promise.all([
       ownStyle(ctx, styleKey(username1)),
       ownStyle(ctx, styleKey(username2)),
-      accountState(db, accountId),
+      accountState(db, accountId, ctx.services.clock.now()),
     ]);
     return { style1: toStyle(a, state.linkedUsername), style2: toStyle(b, state.linkedUsername) };
   },
 
   getStyle: async (ctx) => {
     const row = await ownStyle(ctx, ctx.params.id);
-    const state = await accountState(ctx.services.database.db, row.account_id);
+    const state = await accountState(ctx.services.database.db, row.account_id, ctx.services.clock.now());
     return toStyle(row, state.linkedUsername);
   },
 
@@ -150,7 +153,7 @@ export const styleHandlers = defineReadHandlers({
       tweets,
       now,
     });
-    const state = await accountState(db, accountId);
+    const state = await accountState(db, accountId, ctx.services.clock.now());
     return toStyle(row, state.linkedUsername);
   },
 
@@ -162,7 +165,7 @@ export const styleHandlers = defineReadHandlers({
 
   getStylePerformance: async (ctx) => {
     const row = await ownStyle(ctx, ctx.params.id);
-    const state = await accountState(ctx.services.database.db, row.account_id);
+    const state = await accountState(ctx.services.database.db, row.account_id, ctx.services.clock.now());
     const refused = subscriptionError(state);
     if (refused) throw refused;
     return measureStyle(ctx, row);
