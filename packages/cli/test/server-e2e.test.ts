@@ -64,3 +64,34 @@ describe('the quick tour, against a local server', () => {
     expect(res.stderr).toContain('The service refused it');
   });
 });
+
+describe('webhooks delete, against a local server', () => {
+  it('removes the webhook from the list; a paused one stays listed', async () => {
+    const server = await startLocalServer(KEY, { allowLoopbackWebhooks: true });
+    try {
+      const env = { env: { XSVC_API_KEY: KEY, XSVC_BASE_URL: server.base } };
+      const create = async () => {
+        const res = await cli(
+          ['webhooks', 'create', '--url', 'http://127.0.0.1:9/hook', '--events', 'tweet.new', '--json'],
+          env,
+        );
+        expect(res.code, res.stderr).toBe(0);
+        return res.json<{ id: string }>().id;
+      };
+      const deleted = await create();
+      const paused = await create();
+      expect((await cli(['webhooks', 'update', paused, '--no-is-active'], env)).code).toBe(0);
+      const del = await cli(['webhooks', 'delete', deleted], env);
+      expect(del.code, del.stderr).toBe(0);
+      const list = await cli(['webhooks', 'list', '--json'], env);
+      const listed = list.json<{ webhooks: { id: string; isActive: boolean }[] }>().webhooks;
+      expect(listed.map((w) => w.id)).not.toContain(deleted);
+      expect(listed.find((w) => w.id === paused)).toMatchObject({ isActive: false });
+      const again = await cli(['webhooks', 'delete', deleted], env);
+      expect(again.code).toBe(1);
+      expect(again.stderr).toContain('not_found');
+    } finally {
+      await server.close();
+    }
+  });
+});
