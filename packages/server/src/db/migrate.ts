@@ -14,6 +14,7 @@ import * as m0011 from './migrations/0011-guest-wallets.js';
 import * as m0012 from './migrations/0012-write-action-payload.js';
 import * as m0013 from './migrations/0013-machine-payments.js';
 import * as m0014 from './migrations/0014-draw-commitments.js';
+import * as m0015 from './migrations/0015-webhook-delivery-attempts.js';
 import * as m0016 from './migrations/0016-plans.js';
 
 /** The one set of migrations, for SQLite and Postgres alike, in order. */
@@ -32,6 +33,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0012-write-action-payload': m0012,
   '0013-machine-payments': m0013,
   '0014-draw-commitments': m0014,
+  '0015-webhook-delivery-attempts': m0015,
   '0016-plans': m0016,
 };
 

@@ -545,6 +545,25 @@ export interface WebhookDeliveriesTable {
   lease_until: Int | null;
 }
 
+/**
+ * One attempt of a webhook delivery (migration 0015), written in the transaction that counts it on its
+ * delivery: `attempt` is 1 for the first; `started_at` is clock time, `duration_ms` measured; `status_code`
+ * is null when no answer came; `error` (bounded) is null on success; `outcome` is the delivery's status the
+ * attempt led to (`delivered`, `failed`: retried, `exhausted`). Deleted with the delivery.
+ */
+export interface WebhookDeliveryAttemptsTable {
+  id: string;
+  delivery_id: string;
+  webhook_id: string;
+  account_id: string;
+  attempt: Int;
+  started_at: Int;
+  duration_ms: Int;
+  status_code: Int | null;
+  error: string | null;
+  outcome: string;
+}
+
 /** One row per stored event whose webhook deliveries are not created yet (see migration 0003). */
 export interface EventOutboxTable {
   event_id: string;
@@ -892,6 +911,7 @@ export interface Database {
   event_outbox: EventOutboxTable;
   webhooks: WebhooksTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  webhook_delivery_attempts: WebhookDeliveryAttemptsTable;
   monitors: MonitorsTable;
   keyword_monitors: KeywordMonitorsTable;
   monitor_shards: MonitorShardsTable;

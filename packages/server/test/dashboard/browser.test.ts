@@ -264,12 +264,24 @@ describe.skipIf(!CHROMIUM)('the dashboard in headless Chromium', () => {
 
     await row.getByRole('link', { name: receiver.url }).click();
     await page.waitForURL(`${base}/dashboard/webhooks/${hookId}`);
-    const failed = page.getByRole('row').filter({ hasText: 'tweet.new' });
+    const deliveriesTable = page.getByRole('table', { name: /^Most recent deliveries/ });
+    const attemptsTable = page.getByRole('table', { name: /^Each attempt/ });
+    const failed = deliveriesTable.getByRole('row').filter({ hasText: 'tweet.new' });
     const failedText = String(await failed.textContent());
     expect(failedText).toContain('failed');
     expect(failedText).toContain('500');
     expect(failedText).toMatch(/failed[2-9] of 10/);
     expect(failedText).toContain('parked until the endpoint is resumed');
+    // Each attempt so far, in order, each answered 500.
+    const attempts = attemptsTable.getByRole('row').filter({ hasText: 'tweet.new' });
+    const tried = await attempts.count();
+    expect(tried).toBe(Number(/failed(\d+) of 10/.exec(failedText)?.[1]));
+    for (let i = 0; i < tried; i++) {
+      const text = String(await attempts.nth(i).textContent());
+      expect(text).toContain(`${i + 1} of 10`);
+      expect(text).toContain('HTTP 500');
+      expect(text).toMatch(/\d+ ms/);
+    }
     await checkPage('06-delivery-log-failed');
 
     receiver.respond = () => ({ status: 200 });
@@ -290,9 +302,15 @@ describe.skipIf(!CHROMIUM)('the dashboard in headless Chromium', () => {
         : false,
     );
     await page.goto(`${base}/dashboard/webhooks/${hookId}`);
-    expect(await page.getByRole('row').filter({ hasText: 'tweet.new' }).first().textContent()).toContain(
+    expect(await deliveriesTable.getByRole('row').filter({ hasText: 'tweet.new' }).textContent()).toContain(
       'delivered',
     );
+    // The attempt that succeeded follows the failed ones.
+    expect(await attempts.count()).toBe(tried + 1);
+    const last = String(await attempts.last().textContent());
+    expect(last).toContain(`${tried + 1} of 10`);
+    expect(last).toContain('200');
+    expect(last).toContain('delivered');
     await checkPage('08-delivery-log-delivered');
   });
 

@@ -6,6 +6,7 @@ import { HEALTH } from './webhooks-repository.js';
 export interface ClaimedDelivery {
   readonly id: string;
   readonly webhookId: string;
+  readonly accountId: string;
   readonly eventId: string;
   readonly eventType: string;
   /** Attempts made before this one. */
@@ -48,11 +49,12 @@ export async function claimDueDeliveries(
         'in',
         due.map((r) => r.id),
       )
-      .returning(['id', 'webhook_id', 'event_id', 'event_type', 'attempts'])
+      .returning(['id', 'webhook_id', 'account_id', 'event_id', 'event_type', 'attempts'])
       .execute();
     return rows.map((r) => ({
       id: r.id,
       webhookId: r.webhook_id,
+      accountId: r.account_id,
       eventId: r.event_id,
       eventType: r.event_type,
       attempts: num(r.attempts),

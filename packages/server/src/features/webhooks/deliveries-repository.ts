@@ -1,8 +1,11 @@
 import type { Kysely, Selectable } from 'kysely';
-import type { Database, WebhookDeliveriesTable } from '../../db/schema.js';
+import type { Database, WebhookDeliveriesTable, WebhookDeliveryAttemptsTable } from '../../db/schema.js';
 
 /** A delivery row. */
 export type DeliveryRow = Selectable<WebhookDeliveriesTable>;
+
+/** An attempt row (the history of a delivery). */
+export type AttemptRow = Selectable<WebhookDeliveryAttemptsTable>;
 
 /** `webhook_deliveries.status` values (spec 3.3, plus `pending` before the first answer). */
 export const DELIVERY_STATUS = {
@@ -28,6 +31,28 @@ export function listDeliveryRows(
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .limit(limit)
+    .execute();
+}
+
+/**
+ * The attempts of some deliveries of one webhook of an account, by delivery then attempt number. Not in the
+ * public API (its delivery record names no such field): the dashboard's delivery log reads it.
+ */
+export async function listAttemptRows(
+  db: Kysely<Database>,
+  accountId: string,
+  webhookId: string,
+  deliveryIds: readonly string[],
+): Promise<AttemptRow[]> {
+  if (deliveryIds.length === 0) return [];
+  return db
+    .selectFrom('webhook_delivery_attempts')
+    .selectAll()
+    .where('delivery_id', 'in', deliveryIds)
+    .where('webhook_id', '=', webhookId)
+    .where('account_id', '=', accountId)
+    .orderBy('delivery_id')
+    .orderBy('attempt')
     .execute();
 }
 

@@ -211,12 +211,16 @@ export class DeliveryEngine {
       } catch (err) {
         if (!(err instanceof UndeliverableEventError)) throw err;
         const outcome = { ok: false, statusCode: null, error: err.message };
-        return this.record({ delivery, outcome, at: this.clock.now(), undeliverable: true });
+        const at = this.clock.now();
+        return this.record({ delivery, outcome, at, startedAt: at, durationMs: 0, undeliverable: true });
       }
+      const startedAt = this.clock.now();
+      const began = performance.now();
       const outcome = await this.dispatcher.send(webhook.url, webhook.secret, body, this.abort.signal);
+      const durationMs = Math.round(performance.now() - began);
       if (this.abort.signal.aborted && !outcome.ok && outcome.statusCode === null)
         return this.release(delivery.id);
-      this.record({ delivery, outcome, at: this.clock.now() });
+      this.record({ delivery, outcome, at: this.clock.now(), startedAt, durationMs });
     } catch (err) {
       this.log.error({ err, deliveryId: delivery.id }, 'webhooks: attempt failed unexpectedly');
       this.release(delivery.id);

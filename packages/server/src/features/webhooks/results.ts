@@ -1,7 +1,7 @@
-import { sql, type Updateable } from 'kysely';
+import { type Insertable, sql, type Updateable } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { num } from '../../db/database.js';
-import type { WebhookDeliveriesTable } from '../../db/schema.js';
+import type { WebhookDeliveriesTable, WebhookDeliveryAttemptsTable } from '../../db/schema.js';
 import { retryDelayMs } from './backoff.js';
 import type { ClaimedDelivery } from './claim.js';
 import { DELIVERY_STATUS, parkDeliveries } from './deliveries-repository.js';
@@ -14,6 +14,10 @@ export interface AttemptResult {
   readonly outcome: SendOutcome;
   /** Clock time when the attempt ended. */
   readonly at: number;
+  /** Clock time when the attempt started. */
+  readonly startedAt: number;
+  /** How long the attempt took, measured (not clock time), in ms. */
+  readonly durationMs: number;
   /**
    * The delivery can never be sent (its stored event is gone or damaged): it is exhausted at once, and the
    * endpoint is not blamed for it.
@@ -30,6 +34,36 @@ export interface RetryPolicy {
 /** Endpoints that reached their failure cap in a batch (for the log). */
 export interface RecordSummary {
   readonly needsAttention: readonly string[];
+}
+
+/** Longest `error` kept on an attempt row, in UTF-16 code units. */
+export const MAX_ATTEMPT_ERROR_LENGTH = 500;
+
+/** Attempt rows per INSERT (10 columns each: well under both engines' bound-parameter limits). */
+const ATTEMPT_ROWS_PER_INSERT = 500;
+
+/** `error` cut to {@link MAX_ATTEMPT_ERROR_LENGTH}, never splitting a surrogate pair. */
+export function boundError(error: string): string {
+  if (error.length <= MAX_ATTEMPT_ERROR_LENGTH) return error;
+  const cut = error.slice(0, MAX_ATTEMPT_ERROR_LENGTH - 1);
+  return `${/[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut}…`;
+}
+
+/** The history row of an attempt; its id is the delivery's id and the attempt number (one row each). */
+function attemptRow(r: AttemptResult, outcome: string): Insertable<WebhookDeliveryAttemptsTable> {
+  const attempt = r.delivery.attempts + 1;
+  return {
+    id: `${r.delivery.id}_${attempt}`,
+    delivery_id: r.delivery.id,
+    webhook_id: r.delivery.webhookId,
+    account_id: r.delivery.accountId,
+    attempt,
+    started_at: r.startedAt,
+    duration_ms: Math.max(0, r.durationMs),
+    status_code: r.outcome.statusCode,
+    error: r.outcome.ok ? null : boundError(r.outcome.error ?? 'failed'),
+    outcome,
+  };
 }
 
 /** The new state of a delivery after an attempt (spec 3.3). */
@@ -109,21 +143,39 @@ export async function recordResults(
     // Deliveries that end in the same state (typically: delivered, 200, in the same millisecond) share one
     // UPDATE, so a busy engine writes a few statements per batch instead of one per delivery.
     const groups = new Map<string, { state: Updateable<WebhookDeliveriesTable>; ids: string[] }>();
+    const outcomes = new Map<AttemptResult, string>();
     for (const r of results) {
       const state = nextState(r, deliverable.get(r.delivery.webhookId) ?? true, retry);
+      outcomes.set(r, state.status as string);
       const key = JSON.stringify(state);
       const group = groups.get(key) ?? { state, ids: [] };
       group.ids.push(r.delivery.id);
       groups.set(key, group);
     }
+    const counted = new Set<string>();
     for (const { state, ids } of groups.values()) {
-      await trx
+      const rows = await trx
         .updateTable('webhook_deliveries')
         .set(state)
         .where('id', 'in', ids)
         .where('lease_owner', '=', owner)
+        .returning('id')
         .execute();
+      for (const row of rows) counted.add(row.id);
     }
+    // Each attempt the deliveries now count gets its history row in the same transaction: both are written
+    // or neither (a crash before the commit leaves the lease to expire and the attempt to be made again).
+    // An attempt whose lease was lost is not counted on the delivery, and gets no row either; a delivery
+    // counted once gets one row.
+    const attempts: Insertable<WebhookDeliveryAttemptsTable>[] = [];
+    for (const r of results)
+      if (counted.delete(r.delivery.id))
+        attempts.push(attemptRow(r, outcomes.get(r) ?? DELIVERY_STATUS.failed));
+    for (let i = 0; i < attempts.length; i += ATTEMPT_ROWS_PER_INSERT)
+      await trx
+        .insertInto('webhook_delivery_attempts')
+        .values(attempts.slice(i, i + ATTEMPT_ROWS_PER_INSERT))
+        .execute();
     return { needsAttention };
   });
 }

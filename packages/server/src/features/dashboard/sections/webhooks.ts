@@ -1,5 +1,9 @@
 import { limits } from '@xsvc/sdk/contract';
+import type { Kysely } from 'kysely';
 import { z } from 'zod';
+import { num } from '../../../db/database.js';
+import type { Database } from '../../../db/schema.js';
+import { type AttemptRow, listAttemptRows } from '../../webhooks/deliveries-repository.js';
 import { badge, code, table, when } from '../format.js';
 import { type ActionResult, apiFailure, type DashboardRoutes, doneNotice } from '../http.js';
 import { csrfField, escapeHtml, notice, type PageInput } from '../layout.js';
@@ -43,13 +47,50 @@ function outcome(
   return '';
 }
 
-/** The delivery log of one endpoint: each delivery with its attempts, last answer and next retry. */
-async function deliveriesPage(s: DashboardSession, id: string): Promise<PageInput> {
+/** What an attempt came to, by the delivery status it led to. */
+const ATTEMPT_OUTCOME: Record<string, string> = {
+  delivered: 'delivered',
+  failed: 'failed, to be retried',
+  exhausted: 'failed, given up',
+};
+
+/** One attempt as a row of the attempts table. */
+function attemptCells(a: AttemptRow, eventType: string): string[] {
+  return [
+    code(a.delivery_id),
+    escapeHtml(eventType),
+    escapeHtml(`${num(a.attempt)} of ${limits.webhookAttempts}`),
+    when(new Date(num(a.started_at)).toISOString()),
+    a.status_code === null ? '<span class="muted">no answer</span>' : escapeHtml(String(a.status_code)),
+    a.error === null ? '' : escapeHtml(a.error),
+    escapeHtml(`${num(a.duration_ms)} ms`),
+    escapeHtml(ATTEMPT_OUTCOME[a.outcome] ?? a.outcome),
+  ];
+}
+
+/**
+ * The delivery log of one endpoint: each delivery with its attempts, last answer and next retry, then every
+ * attempt of those deliveries (time, HTTP status, error, duration). The API's delivery record only counts
+ * attempts, so their history is read from the table the delivery engine writes.
+ */
+async function deliveriesPage(s: DashboardSession, id: string, db: Kysely<Database>): Promise<PageInput> {
   const [{ webhooks }, { deliveries }] = await Promise.all([
     s.api.webhooks.list(),
     s.api.webhooks.deliveries(id),
   ]);
   const hook = webhooks.find((w) => w.id === id);
+  // Only deliveries the API just answered for this session's account: their ids scope the read.
+  const attempts = await listAttemptRows(
+    db,
+    s.principal.accountId,
+    id,
+    deliveries.map((d) => d.deliveryId),
+  );
+  const byDelivery = new Map<string, AttemptRow[]>();
+  for (const a of attempts) byDelivery.set(a.delivery_id, [...(byDelivery.get(a.delivery_id) ?? []), a]);
+  const attemptRows = deliveries.flatMap((d) =>
+    (byDelivery.get(d.deliveryId) ?? []).map((a) => attemptCells(a, d.eventType)),
+  );
   const rows = deliveries.map((d) => [
     when(d.createdAt),
     escapeHtml(d.eventType),
@@ -64,7 +105,9 @@ async function deliveriesPage(s: DashboardSession, id: string): Promise<PageInpu
     title: 'Deliveries',
     main: `<h1>Deliveries</h1>
 <p>Endpoint ${hook ? code(hook.url) : code(id)} · <a href="/dashboard/webhooks">All webhooks</a></p>
-${table('Most recent deliveries, newest first', ['Queued', 'Event', 'Status', 'Attempts', 'Last HTTP status', 'Last error', 'Outcome', 'Delivery id'], rows, 'No deliveries yet.')}`,
+${table('Most recent deliveries, newest first', ['Queued', 'Event', 'Status', 'Attempts', 'Last HTTP status', 'Last error', 'Outcome', 'Delivery id'], rows, 'No deliveries yet.')}
+<h2>Attempts</h2>
+${table('Each attempt of these deliveries: newest delivery first, its attempts in order', ['Delivery id', 'Event', 'Attempt', 'Started', 'HTTP status', 'Error', 'Duration', 'Outcome'], attemptRows, 'No attempts yet.')}`,
   };
 }
 
@@ -96,7 +139,7 @@ export function registerWebhooks(routes: DashboardRoutes): void {
     const parsed = HookParams.safeParse(request.params);
     if (!parsed.success) return webhooksPage(s, notice('error', 'Unknown webhook.'));
     try {
-      return await deliveriesPage(s, parsed.data.id);
+      return await deliveriesPage(s, parsed.data.id, routes.services.database.db);
     } catch (err) {
       return webhooksPage(s, notice('error', apiFailure(err)));
     }
