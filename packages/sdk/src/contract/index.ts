@@ -50,5 +50,12 @@ export type {
 export { defineOperation } from './operation.js';
 export { operations } from './operations/index.js';
 export { snakeCase, toOptInContract } from './opt-in.js';
+export {
+  markResources,
+  RESOURCE_KINDS,
+  type ResourceKind,
+  resourceKindOf,
+  unprefixedId,
+} from './opt-in-resources.js';
 export * as schemas from './schemas/index.js';
 export { CreditString, IsoDate, IsoDateTime, loosen, NumericId, openEnum, strictify } from './zod-helpers.js';

@@ -38,7 +38,8 @@ export function errorBody(err: HttpError, optIn: boolean): Record<string, unknow
   if (optIn) {
     const info = errorInfo(err.code, err.status);
     // The extra fields follow the opt-in contract too (spec 4.1): snake_case keys, Unix-second times.
-    const extra = toOptInContract(err.extra) as Record<string, unknown>;
+    // (Wrapped, so that a page carried inside an error keeps its own pagination fields.)
+    const extra = (toOptInContract({ extra: err.extra }) as { extra: Record<string, unknown> }).extra;
     return { error: { ...extra, type: info.type, code: err.code, message: err.message } };
   }
   return { error: err.code, message: err.message, ...err.extra };

@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { type AnyOperation, operations, strictify, toOptInContract } from '@xsvc/sdk/contract';
+import {
+  type AnyOperation,
+  markResources,
+  operations,
+  strictify,
+  toOptInContract,
+  unprefixedId,
+} from '@xsvc/sdk/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { authenticate, PAYMENT_PRINCIPAL, type Principal } from '../features/auth/authenticate.js';
@@ -234,8 +241,8 @@ async function run(
 
   const ctx: HandlerContext = {
     op,
-    params: parse(op, op.params, request.params, 'path') as never,
-    query: parse(op, op.query, request.query, 'query') as never,
+    params: parse(op, op.params, optInIds(route, optIn, request.params), 'path') as never,
+    query: parse(op, op.query, optInIds(route, optIn, request.query), 'query') as never,
     body: parse(op, op.body, op.body ? request.body : undefined, 'body') as never,
     principal,
     services,
@@ -272,7 +279,19 @@ async function run(
       );
     }
   }
-  return reply.send(optIn && route.optInApplies ? toOptInContract(body) : body);
+  return reply.send(optIn && route.optInApplies ? toOptInContract(markResources(op.path, body)) : body);
+}
+
+/**
+ * Path and query values with the opt-in contract's id prefixes removed (`mon_123` → `123`), so a prefixed
+ * id names the same resource as the plain one (spec 4.1); unchanged under the default contract.
+ */
+function optInIds(route: Route, optIn: boolean, values: unknown): unknown {
+  if (!optIn || !route.optInApplies || !values || typeof values !== 'object') return values;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(values))
+    out[k] = typeof v === 'string' ? unprefixedId(route.op.path, k, v) : v;
+  return out;
 }
 
 const POLICY = '/docs/deprecations.md';
