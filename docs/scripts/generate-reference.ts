@@ -415,7 +415,8 @@ export async function generate(): Promise<Map<string, string>> {
   try {
     const catalog = new Map(
       (
-        exploreCatalog({ limit: Number.POSITIVE_INFINITY }, { enableWrites: true }).operations as McpEntry[]
+        exploreCatalog({ limit: Number.POSITIVE_INFINITY }, { enableWrites: true })
+          .operations as unknown as McpEntry[]
       ).map((e) => [e.operation, e]),
     );
     const examples = new Map(commands.map((c) => [c.op, c.example ?? c.path.join(' ')]));

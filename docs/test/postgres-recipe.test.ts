@@ -101,7 +101,8 @@ describe('several instances on one Postgres behind a load balancer (guides/serve
       req.on('end', async () => {
         try {
           const event = await verifyWebhook({ payload: Buffer.concat(chunks), headers: req.headers, secret });
-          deliveries.push({ id: String(event.deliveryId ?? ''), eventType: event.eventType });
+          const id = 'deliveryId' in event ? String(event.deliveryId) : '';
+          deliveries.push({ id, eventType: event.eventType });
           res.writeHead(200).end();
         } catch {
           res.writeHead(400).end();
