@@ -182,6 +182,18 @@ const cases: Record<string, Case> = {
       auto_topup_threshold: '500',
     },
   },
+  updateAutoTopup: {
+    valid: { body: { auto_topup_enabled: true, auto_topup_threshold: '1000', auto_topup_amount_dollars: 10 } },
+    invalid: { body: {} },
+    response: {
+      balance: '900',
+      lifetime_purchased: '12000',
+      lifetime_used: '2000',
+      auto_topup_enabled: true,
+      auto_topup_amount_dollars: 10,
+      auto_topup_threshold: '1000',
+    },
+  },
   topUpCredits: {
     valid: { body: { dollars: 25, locale: 'en' } },
     invalid: { body: { dollars: 5 } },
