@@ -73,6 +73,10 @@ async function honestDraw(
         validEntries: 5,
         createdAt: '2026-04-29T12:00:00.000Z',
         drawnAt: '2026-04-29T12:00:01.000Z',
+        tweetLikeCount: 12,
+        tweetRetweetCount: 3,
+        tweetReplyCount: 6,
+        tweetQuoteCount: 0,
         verification: {
           procedure: DRAW_PROCEDURE,
           seedHash: await seedHash(seed),

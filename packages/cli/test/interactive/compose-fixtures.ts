@@ -2,7 +2,7 @@ import type { ComposeInputs, ComposeResults, Step } from '../../src/interactive/
 
 export const PREPARE = {
   contentRules: [{ rule: 'Lead with the result' }, { rule: 'One idea per post' }],
-  scorerWeights: [{ context: 'home', signal: 'reply', weight: 27 }],
+  scorerWeights: [{ context: 'home', signal: 'reply', weight: null }],
   followUpQuestions: ['What changed for the reader?'],
   engagementMultipliers: [{ action: 'reply', multiplier: '27x' }],
   engagementVelocity: 'The first hour decides the reach.',
@@ -10,6 +10,7 @@ export const PREPARE = {
   nextStep: 'refine',
   topPenalties: ['Links in the first line'],
   source: 'ranking model',
+  radarRecommendations: [],
 };
 
 export const REFINE = {

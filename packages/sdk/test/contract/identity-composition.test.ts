@@ -219,7 +219,7 @@ const cases: Record<string, Case> = {
     invalid: { body: { step: 'compose', goal: 'engagement' } },
     response: {
       contentRules: [{ rule: 'Lead with the outcome in the first line.' }],
-      scorerWeights: [{ context: 'home timeline', signal: 'reply', weight: 13.5 }],
+      scorerWeights: [{ context: 'home timeline: raises reach', signal: 'reply', weight: null }],
       followUpQuestions: ['Who is the post for?', 'What should readers do next?'],
       engagementMultipliers: [{ action: 'reply', multiplier: '27x' }],
       engagementVelocity: 'Replies in the first 30 minutes weigh the most.',
@@ -227,7 +227,14 @@ const cases: Record<string, Case> = {
       nextStep: 'Answer the questions, then call step refine.',
       topPenalties: ['External links in the main post'],
       source: 'published ranking code',
-      radarRecommendations: [{ title: 'Release trains', source: 'hacker_news' }],
+      radarRecommendations: [
+        {
+          source: 'hacker_news',
+          endpoint: '/api/v1/radar?source=hacker_news',
+          guidance: 'Release trains are on the front page.',
+          useFor: 'tech and startup audiences',
+        },
+      ],
       savedStyles: [{ username: 'jack', tweetCount: 20 }],
       styleNote: 'Short sentences, lowercase.',
       styleTweets: ['ship small, ship often'],
@@ -292,16 +299,27 @@ const cases: Record<string, Case> = {
           id: 'hn-41234567',
           title: 'Show HN: a tiny job queue',
           source: 'hacker_news',
+          sourceId: '41234567',
           url: 'https://news.ycombinator.com/item?id=41234567',
           category: 'dev',
+          language: 'en',
           region: 'global',
           score: 812,
           publishedAt: TS,
+          createdAt: TS,
+          metadata: { points: 812, numberComments: 140 },
         },
         {
           id: 'tm-acme',
           title: 'Acme Analytics',
           source: 'trustmrr',
+          sourceId: 'acme',
+          category: 'business',
+          language: 'und',
+          region: 'global',
+          score: 64,
+          publishedAt: TS,
+          createdAt: LATER,
           metadata: { mrr: 12000, growthPercent: 8.5, onSale: true, askingPrice: 400000 },
         },
       ],
@@ -336,7 +354,25 @@ const cases: Record<string, Case> = {
       status: 'open',
       createdAt: TS,
       updatedAt: LATER,
-      messages: [{ body: 'Since 12:00 UTC every delivery fails.', author: 'customer', createdAt: TS }],
+      messages: [
+        { body: 'Since 12:00 UTC every delivery fails.', sender: 'user', createdAt: TS, attachments: [] },
+        {
+          body: 'Here is a screenshot.',
+          sender: 'user',
+          createdAt: LATER,
+          attachments: [
+            {
+              publicId: 'att_1',
+              filename: 'shot.png',
+              contentType: 'image/png',
+              kind: 'image',
+              sizeBytes: 2048,
+              status: 'ready',
+              url: 'https://svc.example/api/v1/support/attachments/att_1',
+            },
+          ],
+        },
+      ],
     },
   },
   updateTicketStatus: {
@@ -347,7 +383,7 @@ const cases: Record<string, Case> = {
   addTicketMessage: {
     valid: { params: { id: 'TCK-7F3K2' }, body: { body: 'It works again, thanks.' } },
     invalid: { params: { id: 'TCK-7F3K2' }, body: { body: 'x'.repeat(10_001) } },
-    response: { publicId: 'TCK-7F3K2', attachments: [{ id: 'att_1', fileName: 'log.txt', size: 120 }] },
+    response: { publicId: 'TCK-7F3K2', attachments: [{ publicId: 'att_1', status: 'ready' }] },
   },
 
   // ---- Guest wallets

@@ -292,9 +292,8 @@ const responses: Record<string, unknown> = {
     messages: [
       {
         id: '1790000000000000100',
-        conversationId: '12-783214',
         senderId: '12',
-        recipientId: '783214',
+        receiverId: '783214',
         text: 'see you at the meetup',
         createdAt: '2026-04-29T12:20:00.000Z',
       },

@@ -67,6 +67,24 @@ describe.each(ENGINES)('radar (%s)', (engine) => {
     expect(us.length).toBe(wide.filter((i) => i.region === 'us').length);
   });
 
+  it('names each item at its source (sourceId), its language and when it was recorded', async () => {
+    const items = await all('hours=72');
+    for (const item of items) {
+      expect(item.language).toBe('en');
+      expect(item.createdAt).toBe(item.publishedAt);
+      expect(item.sourceId.length).toBeGreaterThan(0);
+      const url = new URL(item.url);
+      if (item.source === 'hacker_news') expect(item.sourceId).toBe(url.searchParams.get('id'));
+      else if (item.source === 'google_trends') expect(item.sourceId).toBe(url.searchParams.get('q'));
+      else expect(url.pathname.endsWith(`/${encodeURIComponent(item.sourceId)}`)).toBe(true);
+    }
+    // Items with their own page at the source are told apart by it.
+    for (const source of ['hacker_news', 'github', 'reddit', 'polymarket', 'trustmrr']) {
+      const of = items.filter((i) => i.source === source);
+      expect(new Set(of.map((i) => i.sourceId)).size, source).toBe(of.length);
+    }
+  });
+
   it('gives revenue items the 15 metadata fields of spec 2.15, required ones always', async () => {
     const items = await all('hours=72&source=trustmrr');
     const strict = schemas.RadarRevenueMetadataSchema.strict();

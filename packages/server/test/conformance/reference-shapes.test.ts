@@ -51,9 +51,7 @@ async function shaped(
 }
 
 describe('answers shaped as reference-shapes.md declares', () => {
-  // Known drift, not aligned yet: `radarRecommendations` is missing and `scorerWeights[].weight` is a number
-  // (the reference: always null, the weight is unpublished).
-  it.skip('composition: the compose step', async () => {
+  it('composition: the compose step', async () => {
     await shaped(
       'ComposePrepareResult',
       200,
@@ -61,8 +59,7 @@ describe('answers shaped as reference-shapes.md declares', () => {
     );
   });
 
-  // Known drift, not aligned yet: radar items lack `sourceId`, `language` and `createdAt`.
-  it.skip('radar items', async () => {
+  it('radar items', async () => {
     await shaped('RadarPage', 200, await call('GET', '/radar?limit=3'));
   });
 
@@ -82,9 +79,7 @@ describe('answers shaped as reference-shapes.md declares', () => {
     await shaped('StyleList', 200, await call('GET', '/styles'));
   });
 
-  // Known drift, not aligned yet: the detail lacks tweetLikeCount, tweetRetweetCount, tweetReplyCount and
-  // tweetQuoteCount, and carries tweetCreatedAt and verification, which the reference does not declare.
-  it.skip('draw detail', async () => {
+  it('draw detail', async () => {
     const draw = await call('POST', '/draws', {
       tweetUrl: 'https://x.com/jack/status/20',
       winnerCount: 1,
@@ -94,9 +89,7 @@ describe('answers shaped as reference-shapes.md declares', () => {
     await shaped('DrawDetailResponse', 200, await call('GET', `/draws/${draw.body.id}`));
   });
 
-  // Known drift, not aligned yet: ticket messages carry `id` and `author` where the reference declares
-  // `sender` (user | support | system).
-  it.skip('support tickets: create receipt, list and detail', async () => {
+  it('support tickets: create receipt, list and detail', async () => {
     const made = (await shaped(
       'SupportAttachmentReceipt',
       201,
@@ -121,9 +114,7 @@ describe('answers shaped as reference-shapes.md declares', () => {
     await shaped('XAccountDetail', 200, await call('GET', `/x/accounts/${account.id}`));
   });
 
-  // Known drift, not aligned yet: DM messages carry `recipientId` (the reference: `receiverId`) and
-  // `conversationId`, which the reference does not declare.
-  it.skip('DM history', async () => {
+  it('DM history', async () => {
     const account = (await call('GET', '/x/accounts')).body.accounts[0] as { id: string };
     const dm = await call(
       'POST',

@@ -76,6 +76,15 @@ describe.each(ENGINES)('draws (%s)', (engine) => {
       validEntries: 2,
       tweetAuthorUsername: 'gw_host',
     });
+    // The giveaway tweet's engagement, as the tweet lookup reads it now (9 replies were inspected).
+    const tweet = (await t.request('GET', `/api/v1/x/tweets/${g.tweetId}`)).body.tweet;
+    expect(got.body.draw.tweetReplyCount).toBeGreaterThanOrEqual(9);
+    expect(got.body.draw).toMatchObject({
+      tweetLikeCount: tweet.likeCount ?? 0,
+      tweetRetweetCount: tweet.retweetCount ?? 0,
+      tweetReplyCount: tweet.replyCount ?? 0,
+      tweetQuoteCount: tweet.quoteCount ?? 0,
+    });
     expect(got.body.winners).toEqual(created.body.winners);
 
     const all = await t.request('GET', '/api/v1/draws?limit=100');

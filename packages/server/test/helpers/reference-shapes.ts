@@ -215,7 +215,7 @@ export const StyleList = z.strictObject({
 
 const Winner = z.strictObject({ position: int.min(1), authorUsername: str, tweetId: str, isBackup: bool });
 
-/** `GET /draws/{id}` → `{ draw: DrawDetail, winners: Winner[] }` (shapes file 3). */
+/** `GET /draws/{id}` → `{ draw: DrawDetail, winners: Winner[] }` (shapes file 3, plus two additions). */
 export const DrawDetailResponse = z.strictObject({
   draw: z.strictObject({
     id: str,
@@ -232,6 +232,10 @@ export const DrawDetailResponse = z.strictObject({
     tweetRetweetCount: num,
     tweetReplyCount: num,
     tweetQuoteCount: num,
+    // Not in the reference; kept as additions (spec 9.1: fields may be added, clients ignore unknown ones):
+    // the tweet's posting time and the verifiable-draw record.
+    tweetCreatedAt: str.optional(),
+    verification: record.optional(),
   }),
   winners: z.array(Winner),
 });

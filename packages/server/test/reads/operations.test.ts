@@ -161,6 +161,10 @@ describe.each(ENGINES)('every read operation answers its contract (%s)', (engine
     expect(
       dms.messages.every((m: { senderId: string }) => m.senderId === '12' || m.senderId === n.dmPartner),
     ).toBe(true);
+    // Each message names the other participant as its receiver (reference shapes 5).
+    for (const m of dms.messages as { senderId: string; receiverId: string }[])
+      expect([m.senderId, m.receiverId].sort()).toEqual(['12', n.dmPartner].sort());
+    expect(dms.messages.some((m: object) => 'recipientId' in m || 'conversationId' in m)).toBe(false);
   });
 
   it('lists and communities', async () => {

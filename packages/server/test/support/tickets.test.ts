@@ -72,9 +72,10 @@ describe.each(ENGINES)('support tickets (%s)', (engine) => {
     expect(reply.status, JSON.stringify(reply.body)).toBe(201);
     expect(reply.body.publicId).toBe(id);
     expect(reply.body.attachments).toHaveLength(1);
-    const att = reply.body.attachments[0];
-    expect(att).toMatchObject({ filename: 'shot.png', contentType: 'image/png', size: PNG.length });
-    expect(att.id).toMatch(/^att_\d+$/);
+    expect(reply.body.attachments).toEqual([
+      { publicId: expect.stringMatching(/^att_\d+$/), status: 'ready' },
+    ]);
+    const att = { id: reply.body.attachments[0].publicId as string };
 
     t.clock.advance(1_000);
     const resolved = await t.request('PATCH', `/api/v1/support/tickets/${id}`, {
@@ -90,7 +91,19 @@ describe.each(ENGINES)('support tickets (%s)', (engine) => {
       'Since 12:00 UTC every delivery fails.',
       'Here is a screenshot.',
     ]);
-    expect(ticket.body.messages[1].attachments[0].id).toBe(att.id);
+    expect(ticket.body.messages.map((m: Json) => m.sender)).toEqual(['user', 'user']);
+    expect(ticket.body.messages[0].attachments).toEqual([]);
+    expect(ticket.body.messages[1].attachments).toEqual([
+      {
+        publicId: att.id,
+        filename: 'shot.png',
+        contentType: 'image/png',
+        kind: 'image',
+        sizeBytes: PNG.length,
+        status: 'ready',
+        url: expect.stringMatching(new RegExp(`^https?://[^/]+/api/v1/support/attachments/${att.id}$`)),
+      },
+    ]);
     expect(ticket.body.updatedAt).toBe(new Date(t.clock.now()).toISOString());
 
     const list = await t.request('GET', '/api/v1/support/tickets');

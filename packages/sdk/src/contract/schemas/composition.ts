@@ -83,11 +83,11 @@ export const ComposeRequestSchema = z.discriminatedUnion('step', [
 /** A writing rule to follow. */
 export const ComposeContentRuleSchema = z.object({ rule: z.string().describe('The rule.') });
 
-/** A ranking signal and how much it weighs, in a context. */
+/** A ranking signal and the direction it pushes, in a context; its weight is unpublished. */
 export const ComposeScorerSignalSchema = z.object({
-  context: z.string().describe('Where the signal applies.'),
+  context: z.string().describe('Where the signal applies and which way it pushes.'),
   signal: z.string().describe('The ranking signal.'),
-  weight: z.number().describe('Relative weight of the signal.'),
+  weight: z.null().describe('Always null: the production weight is unpublished.'),
 });
 
 /** How much an engagement action is worth, as a label (for example `27x`). */
@@ -102,8 +102,13 @@ export const ComposeSavedStyleSchema = z.object({
   tweetCount: z.number().int().describe('Tweets in the cached style.'),
 });
 
-/** A radar topic recommended for the post; fields not shown by the reference. */
-export const ComposeRadarRecommendationSchema = z.record(z.string(), z.unknown());
+/** A radar source worth reading for the post: which feed to call and what to use it for. */
+export const ComposeRadarRecommendationSchema = z.object({
+  source: openEnum(RADAR_SOURCES).describe('The radar source.'),
+  endpoint: z.string().describe('The radar endpoint for that source (`/api/v1/radar?source=...`).'),
+  guidance: z.string().describe('What the source currently has on the topic.'),
+  useFor: z.string().describe('What the source is good for in a post.'),
+});
 
 /** A post pattern to imitate. */
 export const ComposeExamplePatternSchema = z.object({
@@ -121,7 +126,9 @@ export const ComposeScoreCheckSchema = z.object({
 /** The result of the `compose` step: rules, weights and follow-up questions. */
 export const ComposePrepareResultSchema = z.object({
   contentRules: z.array(ComposeContentRuleSchema).describe('Writing rules to follow.'),
-  scorerWeights: z.array(ComposeScorerSignalSchema).describe('Ranking signals and their weights.'),
+  scorerWeights: z
+    .array(ComposeScorerSignalSchema)
+    .describe('Ranking signals and their direction (weights unpublished, always null).'),
   followUpQuestions: z.array(z.string()).describe('Questions to answer before the `refine` step.'),
   engagementMultipliers: z.array(ComposeSignalLabelSchema).describe('Value of each engagement action.'),
   engagementVelocity: z.string().describe('Why early engagement matters and how to get it.'),
@@ -131,8 +138,7 @@ export const ComposePrepareResultSchema = z.object({
   source: z.string().describe('Where the rules come from.'),
   radarRecommendations: z
     .array(ComposeRadarRecommendationSchema)
-    .optional()
-    .describe('Trending radar topics related to the topic.'),
+    .describe('Radar sources with recent items on the topic, best match first; empty when none.'),
   savedStyles: z.array(ComposeSavedStyleSchema).optional().describe('Cached styles of the account.'),
   styleNote: z.string().optional().describe('How to use the chosen style.'),
   styleTweets: z.array(z.string()).optional().describe('Sample tweets of the chosen style.'),
@@ -257,15 +263,17 @@ export const RadarItemSchema = z.object({
   id: z.string().describe('Identifier of the item.'),
   title: z.string().describe('Headline of the item.'),
   source: openEnum(RADAR_SOURCES).describe('Source it comes from.'),
+  sourceId: z.string().describe('Id of the item at its source (used to de-duplicate).'),
   url: z.string().optional().describe('Link to the item at its source.'),
   description: z.string().optional().describe('Short summary.'),
-  category: openEnum(RADAR_CATEGORIES).optional().describe('Topic category.'),
-  region: z.string().optional().describe('Region it trends in.'),
-  score: z.number().optional().describe('Trend strength used for ranking.'),
-  publishedAt: z.string().optional().describe('When it appeared at the source (ISO 8601).'),
+  category: openEnum(RADAR_CATEGORIES).describe('Topic category.'),
+  language: z.string().describe('Language of the item (BCP 47; `und` when not identified).'),
+  region: z.string().describe('Region it trends in.'),
+  score: z.number().describe('Trend strength used for ranking.'),
+  publishedAt: z.string().describe('When it appeared at the source (ISO 8601).'),
+  createdAt: z.string().describe('When the radar recorded it (ISO 8601).'),
   metadata: z
     .record(z.string(), z.unknown())
-    .optional()
     .describe('Source-specific fields (about 15 per source, see `RadarRevenueMetadataSchema`).'),
 });
 

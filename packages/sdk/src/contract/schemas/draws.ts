@@ -71,6 +71,10 @@ export const DrawDetailSchema = z.object({
     .optional()
     .describe('Username (no @) of the giveaway tweet’s author, when known.'),
   tweetCreatedAt: z.string().optional().describe('When the giveaway tweet was posted, when known.'),
+  tweetLikeCount: z.number().int().describe('Likes of the giveaway tweet now (0 when not reported).'),
+  tweetRetweetCount: z.number().int().describe('Reposts of the giveaway tweet now (0 when not reported).'),
+  tweetReplyCount: z.number().int().describe('Replies to the giveaway tweet now (0 when not reported).'),
+  tweetQuoteCount: z.number().int().describe('Quotes of the giveaway tweet now (0 when not reported).'),
   verification: DrawVerificationSchema.optional().describe(
     'The seed commitment and hashes that let anyone re-run the draw (absent on draws made before them).',
   ),

@@ -8,7 +8,7 @@ import type { ErrorCode } from '../errors.js';
 import { limits } from '../limits.js';
 import { IsoDate, IsoDateTime, NumericId, openEnum, QueryBoolean } from '../zod-helpers.js';
 import { pageB } from './common.js';
-import { TweetAuthorSchema, TweetMediaSchema, TweetSchema } from './tweet.js';
+import { TweetAuthorSchema, TweetSchema } from './tweet.js';
 import { UserProfileSchema } from './user.js';
 
 // ---------------------------------------------------------------------------------------------------------
@@ -478,12 +478,11 @@ export const NotificationPageSchema = pageB('notifications', NotificationSchema)
 /** A direct message. */
 export const DirectMessageSchema = z.object({
   id: z.string().describe('Message id.'),
-  conversationId: z.string().optional().describe('Conversation the message belongs to.'),
   senderId: z.string().describe('User id of the sender.'),
-  recipientId: z.string().optional().describe('User id of the recipient, in one-to-one conversations.'),
-  text: z.string().describe('Text of the message.'),
-  createdAt: z.string().describe('When it was sent (ISO 8601).'),
-  media: z.array(TweetMediaSchema).optional().describe('Attached media.'),
+  receiverId: z.string().describe('User id of the receiver.'),
+  text: z.string().optional().describe('Text of the message.'),
+  createdAt: z.string().optional().describe('When it was sent (ISO 8601).'),
+  mediaUrl: z.string().optional().describe('URL of an attached image, GIF or video; omitted when none.'),
 });
 
 /** A page of a direct-message conversation, newest first. */

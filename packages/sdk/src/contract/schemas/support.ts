@@ -26,8 +26,45 @@ export const SupportTicketSummarySchema = z.object({
   updatedAt: z.string().describe('When the ticket last changed (ISO 8601).'),
 });
 
-/** A message of a ticket conversation; its fields are not shown by the reference (spec 2.14). */
-export const SupportTicketMessageSchema = z.record(z.string(), z.unknown());
+/** Who wrote a ticket message: the account holder, support staff or the system. */
+export const TICKET_MESSAGE_SENDERS = ['user', 'support', 'system'] as const;
+
+/** Media types of ticket attachments as the service's SDK declares them. */
+export const TICKET_ATTACHMENT_TYPES = [
+  'image/jpeg',
+  'image/png',
+  'image/gif',
+  'image/webp',
+  'video/mp4',
+  'video/quicktime',
+  'video/webm',
+] as const;
+
+/** Storage processing states of an attachment. */
+export const TICKET_ATTACHMENT_STATUSES = ['pending', 'ready', 'failed'] as const;
+
+/** An attachment of a ticket message: its metadata and download link. */
+export const SupportTicketAttachmentSchema = z.object({
+  publicId: z.string().describe('Public identifier of the attachment (`att_...`).'),
+  filename: z.string().describe('File name as uploaded (paths and control characters removed).'),
+  contentType: z
+    .string()
+    .describe(`Media type of the file (${TICKET_ATTACHMENT_TYPES.map((t) => `\`${t}\``).join(', ')}, ...).`),
+  kind: openEnum(['image', 'video', 'file']).describe('`image`, `video`, or `file` for other types.'),
+  sizeBytes: z.number().int().describe('Size of the file in bytes.'),
+  status: openEnum(TICKET_ATTACHMENT_STATUSES).describe(
+    'Storage processing: `pending`, `ready` or `failed`.',
+  ),
+  url: z.string().describe('Download URL (`GET /api/v1/support/attachments/{id}`).'),
+});
+
+/** A message of a ticket conversation. */
+export const SupportTicketMessageSchema = z.object({
+  body: z.string().describe('Text of the message.'),
+  sender: openEnum(TICKET_MESSAGE_SENDERS).describe('Who wrote it: `user`, `support` or `system`.'),
+  createdAt: z.string().describe('When it was posted (ISO 8601).'),
+  attachments: z.array(SupportTicketAttachmentSchema).describe('Its attachments; may be empty.'),
+});
 
 /** A ticket with its whole conversation. */
 export const SupportTicketSchema = z.object({
@@ -41,8 +78,13 @@ export const SupportTicketSchema = z.object({
     .describe('The messages, oldest first, with attachment metadata.'),
 });
 
-/** Receipt of an uploaded attachment; its fields are not shown by the reference. */
-export const SupportAttachmentReceiptSchema = z.record(z.string(), z.unknown());
+/** Receipt of an uploaded attachment. */
+export const SupportAttachmentReceiptSchema = z.object({
+  publicId: z.string().describe('Public identifier of the attachment (`att_...`).'),
+  status: openEnum(TICKET_ATTACHMENT_STATUSES).describe(
+    'Storage processing: `pending`, `ready` or `failed`.',
+  ),
+});
 
 /** The answer of ticket creation and of a reply: the ticket and the attachments stored. */
 export const SupportTicketReceiptSchema = z.object({
@@ -73,6 +115,7 @@ export const UpdateTicketStatusRequestSchema = z.object({
 });
 
 export type SupportTicketSummary = z.infer<typeof SupportTicketSummarySchema>;
+export type SupportTicketAttachment = z.infer<typeof SupportTicketAttachmentSchema>;
 export type SupportTicketMessage = z.infer<typeof SupportTicketMessageSchema>;
 export type SupportTicket = z.infer<typeof SupportTicketSchema>;
 export type SupportAttachmentReceipt = z.infer<typeof SupportAttachmentReceiptSchema>;

@@ -130,7 +130,11 @@ export const drawHandlers = withPlatformErrors(
       const db = ctx.services.database.db;
       const row = await findDraw(db, accountId, ctx.params.id);
       if (!row) throw notFound(ctx.params.id);
-      return { draw: toDrawDetail(row), winners: (await drawWinners(db, row.id)).map(toWinner) };
+      // The giveaway tweet's current counts; a stored draw stays readable when the tweet is gone or the
+      // platform cannot answer (the counts are then 0, "not reported").
+      const found = await ctx.services.platform.getTweet(row.tweet_id).catch(() => undefined);
+      const counts = found && 'tweet' in found ? found.tweet : {};
+      return { draw: toDrawDetail(row, counts), winners: (await drawWinners(db, row.id)).map(toWinner) };
     },
 
     exportDraw: async (ctx) => {

@@ -31,14 +31,32 @@ export function toDrawListItem(row: DrawRow): z.input<typeof schemas.DrawListIte
   };
 }
 
-/** A draw with the giveaway tweet's metadata, as the single-draw read shows it. */
-export function toDrawDetail(row: DrawRow): z.input<typeof schemas.DrawDetailSchema> {
+/** The giveaway tweet's engagement counts, as the draw detail shows them (0 when not reported). */
+export interface DrawTweetCounts {
+  likeCount?: number | undefined;
+  retweetCount?: number | undefined;
+  replyCount?: number | undefined;
+  quoteCount?: number | undefined;
+}
+
+/**
+ * A draw with the giveaway tweet's metadata, as the single-draw read shows it; `counts` are the tweet's
+ * current engagement (reference shapes 3: `tweet*Count`, 0 when not reported or the tweet is gone).
+ */
+export function toDrawDetail(
+  row: DrawRow,
+  counts: DrawTweetCounts = {},
+): z.input<typeof schemas.DrawDetailSchema> {
   return {
     ...toDrawListItem(row),
     tweetId: row.tweet_id,
     ...(row.tweet_text !== null && { tweetText: row.tweet_text }),
     ...(row.tweet_author_username !== null && { tweetAuthorUsername: row.tweet_author_username }),
     ...(row.tweet_created_at !== null && { tweetCreatedAt: row.tweet_created_at }),
+    tweetLikeCount: counts.likeCount ?? 0,
+    tweetRetweetCount: counts.retweetCount ?? 0,
+    tweetReplyCount: counts.replyCount ?? 0,
+    tweetQuoteCount: counts.quoteCount ?? 0,
     ...verificationOf(row),
   };
 }

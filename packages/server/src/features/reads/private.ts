@@ -30,14 +30,12 @@ function toNotification(n: PlatformNotification) {
   };
 }
 
-/** A direct message in the API's shape; the conversation id joins both participants' ids. */
+/** A direct message in the API's shape (reference shapes 5): sender and receiver ids, text and time. */
 function toMessage(m: PlatformDm) {
-  const [a, b] = [m.senderId, m.recipientId].sort();
   return {
     id: m.id,
-    conversationId: `${a}-${b}`,
     senderId: m.senderId,
-    recipientId: m.recipientId,
+    receiverId: m.recipientId,
     text: m.text,
     createdAt: m.createdAt,
   };

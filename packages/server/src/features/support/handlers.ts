@@ -8,7 +8,7 @@ import { checkFiles } from './attachments.js';
 import { contentDisposition, rangeOf } from './download.js';
 import { idempotencyKeyOf, remember, replay, requestHash } from './idempotency.js';
 import { newAttachmentId, newPublicId } from './ids.js';
-import { toAttachment, toMessage, toTicketSummary } from './mappers.js';
+import { toAttachmentReceipt, toMessage, toTicketSummary } from './mappers.js';
 import { filesOf, registerMultipartBodies } from './multipart.js';
 import { checkSupportLimits } from './rate-limits.js';
 import {
@@ -64,7 +64,6 @@ async function postMessage(
   }
   const now = ctx.services.clock.now();
   await checkSupportLimits(db, accountId, files.length, now);
-  const origin = ctx.services.publicUrl();
   const messageId = newId(now);
   const attachmentIds = files.map(() => newAttachmentId(newId(now)));
   try {
@@ -93,7 +92,7 @@ async function postMessage(
         now,
       });
       await touchTicket(trx, ticket.id, statusAfterReply(ticket.status), now);
-      const out = { publicId: ticket.public_id, attachments: metas.map((a) => toAttachment(a, origin)) };
+      const out = { publicId: ticket.public_id, attachments: metas.map(toAttachmentReceipt) };
       if (key) await remember(trx, { accountId, key, hash, receipt: out, now });
       return out;
     });

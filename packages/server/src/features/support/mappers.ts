@@ -1,18 +1,35 @@
+import type { schemas } from '@xsvc/sdk/contract';
+import type { z } from 'zod';
 import { num } from '../../db/database.js';
 import type { AttachmentMeta, MessageRow, TicketRow } from './repository.js';
 import type { TicketStatus } from './status.js';
 
-/** An attachment's metadata as answered: its id, name, type, size, digest and download link. */
-export function toAttachment(a: AttachmentMeta, origin: string): Record<string, unknown> {
+/** An attachment's metadata as answered (reference shapes 4): stored at once, so always `ready`. */
+export function toAttachment(
+  a: AttachmentMeta,
+  origin: string,
+): z.input<typeof schemas.SupportTicketAttachmentSchema> {
+  const kind = a.content_type.startsWith('image/')
+    ? 'image'
+    : a.content_type.startsWith('video/')
+      ? 'video'
+      : 'file';
   return {
-    id: a.id,
+    publicId: a.id,
     filename: a.filename,
     contentType: a.content_type,
-    size: num(a.size),
-    sha256: a.sha256,
-    downloadUrl: `${origin}/api/v1/support/attachments/${a.id}`,
-    createdAt: new Date(num(a.created_at)).toISOString(),
+    kind,
+    sizeBytes: num(a.size),
+    status: 'ready',
+    url: `${origin}/api/v1/support/attachments/${a.id}`,
   };
+}
+
+/** The receipt of a stored attachment (create and reply answers). */
+export function toAttachmentReceipt(
+  a: AttachmentMeta,
+): z.input<typeof schemas.SupportAttachmentReceiptSchema> {
+  return { publicId: a.id, status: 'ready' };
 }
 
 /** A ticket as listed (spec 2.14). */
@@ -27,16 +44,22 @@ export function toTicketSummary(row: TicketRow) {
   };
 }
 
-/** A message of the conversation: who wrote it, the text and its attachments. */
+/** Who wrote a message, as answered: the account holder is `user` (stored as `customer`). */
+const SENDERS: Readonly<Record<string, z.input<typeof schemas.SupportTicketMessageSchema>['sender']>> = {
+  customer: 'user',
+  support: 'support',
+  system: 'system',
+};
+
+/** A message of the conversation (reference shapes 4): who wrote it, the text and its attachments. */
 export function toMessage(
   m: MessageRow,
   attachments: AttachmentMeta[],
   origin: string,
-): Record<string, unknown> {
+): z.input<typeof schemas.SupportTicketMessageSchema> {
   return {
-    id: m.id,
-    author: m.author,
     body: m.body,
+    sender: SENDERS[m.author] ?? 'system',
     createdAt: new Date(num(m.created_at)).toISOString(),
     attachments: attachments.filter((a) => a.message_id === m.id).map((a) => toAttachment(a, origin)),
   };

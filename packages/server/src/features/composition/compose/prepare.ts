@@ -1,4 +1,5 @@
 import type { schemas } from '@xsvc/sdk/contract';
+import type { z } from 'zod';
 import { answer } from '../../reads/viral-rules.js';
 import {
   ENGAGEMENT_MULTIPLIERS,
@@ -6,6 +7,7 @@ import {
   GENERAL_PENALTIES,
   intentUrl,
   penaltiesIn,
+  publishedSignal,
   RULES_SOURCE,
   SCORE_WEIGHTS,
 } from './ranking.js';
@@ -15,12 +17,12 @@ type Goal = (typeof schemas.COMPOSE_GOALS)[number];
 /** Penalties listed at most. */
 const TOP_PENALTIES = 6;
 
-/** What the `compose` step reads beside the request: the account's styles and related radar items. */
+/** What the `compose` step reads beside the request: the account's styles and the radar sources on the topic. */
 export interface PrepareContext {
   savedStyles: schemas.ComposeSavedStyle[];
   /** The style named by `styleUsername`: its tweets, or null when it is not cached. */
   style?: { username: string; tweets: string[] } | null;
-  radar: Record<string, unknown>[];
+  radar: z.input<typeof schemas.ComposeRadarRecommendationSchema>[];
 }
 
 /** Writing rules of the ranking model, each tied to the trait of the rules it serves. */
@@ -64,14 +66,14 @@ function followUpQuestions(body: schemas.ComposePrepareRequest): string[] {
 export function prepare(
   body: schemas.ComposePrepareRequest,
   ctx: PrepareContext,
-): schemas.ComposePrepareResult {
+): z.input<typeof schemas.ComposePrepareResultSchema> {
   const contentRules = [...BASE_RULES, ...(body.goal ? [GOAL_RULES[body.goal]] : [])].map((rule) => ({
     rule,
   }));
   const found = penaltiesIn(body.topic);
-  const result: schemas.ComposePrepareResult = {
+  const result: z.input<typeof schemas.ComposePrepareResultSchema> = {
     contentRules,
-    scorerWeights: [...SCORE_WEIGHTS, ...ENGAGEMENT_SIGNALS],
+    scorerWeights: [...SCORE_WEIGHTS, ...ENGAGEMENT_SIGNALS].map(publishedSignal),
     followUpQuestions: followUpQuestions(body),
     engagementMultipliers: ENGAGEMENT_MULTIPLIERS,
     engagementVelocity: ENGAGEMENT_VELOCITY,
@@ -81,8 +83,8 @@ export function prepare(
     // What the topic itself already incurs first, then the most severe penalties in general.
     topPenalties: [...new Set([...found, ...GENERAL_PENALTIES])].slice(0, TOP_PENALTIES),
     source: RULES_SOURCE,
+    radarRecommendations: ctx.radar,
   };
-  if (ctx.radar.length) result.radarRecommendations = ctx.radar;
   if (ctx.savedStyles.length) result.savedStyles = ctx.savedStyles;
   if (ctx.style) {
     result.styleTweets = ctx.style.tweets;

@@ -30,6 +30,19 @@ export interface Signal {
   weight: number;
 }
 
+/**
+ * A signal as the compose step answers it (reference shapes 2.1): `weight` is always null (the production
+ * weight is unpublished), so the context carries the direction and this model's points instead.
+ */
+export function publishedSignal(s: Signal): { context: string; signal: string; weight: null } {
+  const points = Number.isInteger(s.weight) ? String(s.weight) : s.weight.toFixed(1);
+  return {
+    context: `${s.context}: ${s.weight >= 0 ? 'raises' : 'lowers'} it (${s.weight >= 0 ? '+' : ''}${points} in this model)`,
+    signal: s.signal,
+    weight: null,
+  };
+}
+
 /** The points each trait carries in the viral score, at its best value. */
 export const SCORE_WEIGHTS: readonly Signal[] = [
   { context: 'viral score (points of 100)', signal: 'hook of the opening line', weight: gain({ hook: 2 }) },

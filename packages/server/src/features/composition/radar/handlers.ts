@@ -13,18 +13,45 @@ const CURSOR_TAG = 'rd';
 
 type RadarRow = Selectable<RadarItemsTable>;
 
-/** A radar item as answered (spec 2.15). */
+/**
+ * The item's id at its source, used to de-duplicate (reference shapes 2.2): the `id` or `q` parameter of its
+ * link (news item, search term), otherwise the link's last path segment (repository, post, page, market).
+ */
+export function sourceIdOf(row: Pick<RadarRow, 'id' | 'url'>): string {
+  try {
+    const u = new URL(row.url);
+    const param = u.searchParams.get('id') ?? u.searchParams.get('q');
+    if (param) return param;
+    const last = u.pathname.split('/').filter(Boolean).pop();
+    if (last) return decodeURIComponent(last);
+  } catch {
+    // Not a URL: fall back to the radar's own id.
+  }
+  return row.id;
+}
+
+/** Language of every radar item: the seeded sources publish in English. */
+const RADAR_LANGUAGE = 'en';
+
+/**
+ * A radar item as answered (spec 2.15, reference shapes 2.2). The radar records an item as it is published,
+ * so `createdAt` is `publishedAt`.
+ */
 export function toRadarItem(row: RadarRow): schemas.RadarItem {
+  const publishedAt = new Date(num(row.published_at)).toISOString();
   return {
     id: row.id,
     title: row.title,
     source: row.source as schemas.RadarItem['source'],
+    sourceId: sourceIdOf(row),
     url: row.url,
     description: row.description,
-    category: row.category as NonNullable<schemas.RadarItem['category']>,
+    category: row.category as schemas.RadarItem['category'],
+    language: RADAR_LANGUAGE,
     region: row.region,
     score: num(row.score_centi) / 100,
-    publishedAt: new Date(num(row.published_at)).toISOString(),
+    publishedAt,
+    createdAt: publishedAt,
     metadata: JSON.parse(row.metadata) as Record<string, unknown>,
   };
 }
