@@ -51,6 +51,11 @@ export const ConfigSchema = z
     maxCoverageWalks: z.coerce.number().int().min(1).max(1_000).default(8),
     /** Serve the write tools on `/mcp` (read-only by default, like `xsvc-mcp`). */
     mcpEnableWrites: z.boolean().default(false),
+    /**
+     * Accounts created by signing in start with no subscription (402 `no_subscription` on paid work until
+     * a subscription checkout is paid); by default they start with an active plan that does not lapse.
+     */
+    requireSubscription: z.boolean().default(false),
     logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /**
      * The secret that the encryption key of connected accounts' platform sessions derives from (at least 32
@@ -97,11 +102,17 @@ const ENV: Record<keyof ConfigInput, string> = {
   trustProxy: 'XSVC_TRUST_PROXY',
   maxCoverageWalks: 'XSVC_MAX_COVERAGE_WALKS',
   mcpEnableWrites: 'XSVC_MCP_ENABLE_WRITES',
+  requireSubscription: 'XSVC_REQUIRE_SUBSCRIPTION',
   logLevel: 'LOG_LEVEL',
   secretKey: 'XSVC_SECRET_KEY',
 };
 
-const BOOLEAN_KEYS: ReadonlySet<string> = new Set(['allowLoopbackWebhooks', 'trustProxy', 'mcpEnableWrites']);
+const BOOLEAN_KEYS: ReadonlySet<string> = new Set([
+  'allowLoopbackWebhooks',
+  'trustProxy',
+  'mcpEnableWrites',
+  'requireSubscription',
+]);
 
 /** Thrown when the environment does not describe a valid configuration; the message names the variables. */
 export class ConfigError extends Error {

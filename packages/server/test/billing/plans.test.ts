@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLAN_PERIOD_MS } from '../../src/features/billing/plan.js';
+import { type MagicLinkMessage, watchMagicLinks } from '../../src/features/sessions/outbox.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
 describe('plans', () => {
@@ -115,5 +116,36 @@ describe('plans', () => {
     await approve(s.body.url);
     expect(await renewsAt()).toBe(once);
     expect(once).toBeGreaterThanOrEqual(before);
+  });
+});
+
+describe('XSVC_REQUIRE_SUBSCRIPTION', () => {
+  let t: TestServer;
+  const sent: MagicLinkMessage[] = [];
+  beforeAll(async () => {
+    t = await startTestServer('sqlite', { requireSubscription: true });
+    watchMagicLinks(t.server.app, (m) => sent.push(m));
+  });
+  afterAll(() => t?.close());
+
+  it('signs new accounts in without a subscription, which a paid checkout starts', async () => {
+    expect(
+      (await t.request('POST', '/auth/magic-link', { key: null, body: { email: 'new@example.com' } })).status,
+    ).toBe(202);
+    const link = new URL(sent.at(-1)!.url);
+    const cb = await t.request('GET', `${link.pathname}${link.search}`, { key: null });
+    const cookie = String(cb.headers['set-cookie']).split(';')[0]!;
+    const as = { key: null, headers: { cookie, origin: t.server.services.publicUrl() } };
+    expect((await t.request('GET', '/api/v1/account', as)).body.plan).toBe('inactive');
+    const r = await t.request('POST', '/api/v1/extractions', {
+      ...as,
+      body: { toolType: 'follower_explorer', targetUsername: 'jack' },
+    });
+    expect([r.status, r.body.error]).toEqual([402, 'no_subscription']);
+    const s = await t.request('POST', '/api/v1/subscribe', { ...as, body: {} });
+    expect(s.body.status).toBe('checkout_created');
+    // The owner of the server approves the checkout on the local network.
+    expect((await t.request('POST', `${new URL(s.body.url).pathname}/approve`, {})).status).toBe(200);
+    expect((await t.request('GET', '/api/v1/account', as)).body.plan).toBe('active');
   });
 });

@@ -16,7 +16,7 @@ export function findAccount(db: Kysely<Database>, id: string): Promise<AccountRo
 /** Creates an account with a starting credit grant written to the ledger. */
 export async function createAccount(
   db: Kysely<Database>,
-  input: { email: string; isOwner: boolean; credits: bigint; now: number },
+  input: { email: string; isOwner: boolean; credits: bigint; now: number; plan?: 'active' | 'none' },
 ): Promise<AccountRow> {
   const id = randomUUID();
   await db.transaction().execute(async (trx) => {
@@ -25,7 +25,7 @@ export async function createAccount(
       .values({
         id,
         email: input.email,
-        plan: 'active',
+        plan: input.plan ?? 'active',
         locale: 'en',
         x_username: null,
         credits_balance: input.credits,

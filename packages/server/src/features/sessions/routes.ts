@@ -55,7 +55,12 @@ export function registerSessionRoutes(app: FastifyInstance, services: Services):
     const now = services.clock.now();
     const used = await consumeMagicLink(db, token, now);
     if ('refused' in used) throw new HttpError('unauthenticated', REFUSALS[used.refused]);
-    const account = await accountForEmail(db, used.email, now);
+    const account = await accountForEmail(
+      db,
+      used.email,
+      now,
+      services.config.requireSubscription ? 'none' : 'active',
+    );
     const session = await createSession(db, account.id, now);
     reply.header(
       'set-cookie',
