@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import type { z } from 'zod';
 import type { AnyOperation } from '../src/contract/operation.js';
 import { operations } from '../src/contract/operations/index.js';
+import { type OperationTypes, renderTypes } from './generate-types.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const out = join(here, '..', 'src', 'client');
@@ -91,7 +92,69 @@ function requiresParams(op: AnyOperation): boolean {
   return q || b;
 }
 
-export function renderResources(ops: readonly AnyOperation[]): string {
+/** HTTP mechanics the SDK handles for the caller: left out of method docs. */
+const MECHANICS = [
+  /^Style-[AB] pages:/,
+  /^Durable write: send an `Idempotency-Key`/,
+  /^Answers 200 with a terminal write action/,
+  /^A 202 may carry/,
+  /^Answers 20\d without a body\.?$/,
+  /^Deep walks resume from an opaque cursor/,
+  /^Answers 200 once the action is terminal/,
+  /^Runs asynchronously: answers 202/,
+];
+
+const ERROR_CLASS: Record<string, string> = {
+  '400': 'BadRequestError',
+  '401': 'AuthenticationError',
+  '402': 'PaymentRequiredError',
+  '403': 'PermissionDeniedError',
+  '404': 'NotFoundError',
+  '409': 'ConflictError',
+  '410': 'GoneError',
+  '422': 'UnprocessableEntityError',
+  '424': 'ServiceError',
+  '429': 'RateLimitError',
+};
+
+/**
+ * A method's documentation: what it does for the caller (the contract's summary and notes, without the HTTP
+ * mechanics the SDK takes care of), what it resolves to, and the errors it throws by code.
+ */
+export function methodDoc(op: AnyOperation): string[] {
+  const lines = [`${op.summary}.`];
+  const notes = (op.description ?? '')
+    .split(/(?<=\.)\s+(?=[A-Z`])/)
+    .filter((s) => s && !MECHANICS.some((m) => m.test(s)))
+    .map((s) =>
+      s
+        .replace(/\banswers (\d{3}) `?([a-z][a-z0-9_]+)`?/g, (_, st: string, code: string) =>
+          ERROR_CLASS[st] ? `throws ${ERROR_CLASS[st]} \`${code}\`` : `fails with \`${code}\``,
+        )
+        .replace(/\bis (\d{3}) `?([a-z][a-z0-9_]+)`?/g, (_, st: string, code: string) =>
+          ERROR_CLASS[st] ? `throws ${ERROR_CLASS[st]} \`${code}\`` : `fails with \`${code}\``,
+        ),
+    );
+  if (notes.length) lines.push(notes.join(' '));
+  lines.push('');
+  if (op.pagination) {
+    lines.push('Resolves to the first page; `for await` over it walks every item, page after page.');
+  } else if (op.writeAction) {
+    lines.push(
+      'Resolves to a {@link WriteAction} once accepted; `await action.wait()` resolves when the platform confirms',
+      'it (throws {@link WriteActionFailedError} if it fails). Safe to retry: one idempotency key for all attempts.',
+    );
+  } else if (op.responseKind === 'binary') {
+    lines.push('Resolves to the raw `Response`, its body unread, to stream or save.');
+  } else if (!op.writeAction && /idempotency/i.test(op.description ?? '')) {
+    lines.push('Safe to retry: one idempotency key for all attempts.');
+  }
+  if (lines[lines.length - 1] === '') lines.pop();
+  if (op.deprecated?.operation) lines.push('@deprecated');
+  return lines;
+}
+
+export function renderResources(ops: readonly AnyOperation[], types: Map<string, OperationTypes>): string {
   const root: Node = { methods: [], children: new Map() };
   for (const op of ops) {
     if (op.sdk.length < 2) throw new Error(`${op.id}: sdk path needs a resource and an action`);
@@ -107,6 +170,7 @@ export function renderResources(ops: readonly AnyOperation[]): string {
     node.methods.push(op);
   }
   const classes: string[] = [];
+  const used = new Set<string>();
   const emit = (node: Node, path: string[]): string => {
     const name = `${path.map(pascal).join('')}Resource`;
     const own = new Set<string>();
@@ -130,14 +194,17 @@ export function renderResources(ops: readonly AnyOperation[]): string {
       const pathParams = [...op.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
       const hasParams = Boolean(op.query || op.body);
       const args = pathParams.map((p) => `${p}: string`);
-      if (hasParams) args.push(`params${requiresParams(op) ? '' : '?'}: Params<'${op.id}'>`);
+      const t = types.get(op.id)!;
+      if (hasParams) used.add(t.params!);
+      if (hasParams) args.push(`params${requiresParams(op) ? '' : '?'}: ${t.params}`);
       args.push('options?: RequestOptions');
       const parts = [...(hasParams ? ['...params'] : []), ...pathParams];
       const merged = parts.length ? `{ ${parts.join(', ')} }` : '{}';
       let ret: string;
       let kind: string;
       if (op.pagination) {
-        ret = `PagePromise<Item<'${op.id}'>, Output<'${op.id}'>>`;
+        ret = `PagePromise<${t.item}, ${t.result}>`;
+        used.add(t.item).add(t.result);
         kind = '_list';
       } else if (op.writeAction) {
         ret = 'Promise<WriteAction>';
@@ -146,14 +213,11 @@ export function renderResources(ops: readonly AnyOperation[]): string {
         ret = 'Promise<Response>';
         kind = '_binary';
       } else {
-        ret = `Promise<Output<'${op.id}'>>`;
+        ret = `Promise<${t.result}>`;
+        used.add(t.result);
         kind = '_call';
       }
-      methods.push('  /**', `   * ${op.summary}.`);
-      if (op.description) for (const l of op.description.split('\n')) methods.push(`   * ${l}`.trimEnd());
-      methods.push(`   *`, `   * \`${op.method} ${op.path}\` (\`${op.id}\`)`);
-      if (op.deprecated?.operation) methods.push('   * @deprecated');
-      methods.push('   */');
+      methods.push('  /**', ...methodDoc(op).map((l) => `   * ${l}`.trimEnd()), '   */');
       methods.push(
         `  ${action}(${args.join(', ')}): ${ret} {`,
         `    return this.${kind}(routes.${op.id}, ${merged}, options);`,
@@ -177,11 +241,14 @@ export function renderResources(ops: readonly AnyOperation[]): string {
   const imports = [
     HEADER,
     "import type { Transport } from './core.js';",
-    "import type { Item, Output, Params } from './op-types.js';",
     "import type { PagePromise } from './pagination.js';",
     "import { Resource } from './resource.js';",
     "import { routes } from './routes.generated.js';",
     "import type { RequestOptions } from './types.js';",
+    `import type { ${[...used]
+      .filter((n) => /^[A-Z]\w*$/.test(n))
+      .sort()
+      .join(', ')} } from './types.generated.js';`,
     "import type { WriteAction } from './write-action.js';",
     '',
   ];
@@ -214,9 +281,11 @@ export function renderClient(ops: readonly AnyOperation[]): string {
 }
 
 export function generate(): Record<string, string> {
+  const types = renderTypes(operations, HEADER);
   return {
+    'types.generated.ts': types.text,
     'routes.generated.ts': renderRoutes(operations),
-    'resources.generated.ts': renderResources(operations),
+    'resources.generated.ts': renderResources(operations, types.byOp),
     'client.generated.ts': renderClient(operations),
   };
 }

@@ -41,6 +41,7 @@ export type { Item, OperationId, Output, Params } from './client/op-types.js';
 export type { PageCheckpoint } from './client/pagination.js';
 export { Page, PagePromise } from './client/pagination.js';
 export { routes } from './client/routes.generated.js';
+export type * from './client/types.generated.js';
 export type { ClientOptions, Hooks, Logger, RequestContext, RequestOptions, Route } from './client/types.js';
 export type { MonitorEventOf, TypedWebhookEvent, WebhookTestEventPayload } from './client/webhook-events.js';
 export type { WaitOptions, WriteActionData } from './client/write-action.js';

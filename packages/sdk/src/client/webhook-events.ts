@@ -1,4 +1,4 @@
-import type { EventType, ProfileEventData, TweetEventData, TweetEventType } from '../contract/events.js';
+import type { EventType, ProfileEventData, TweetEventData, TweetEventType } from './types.generated.js';
 
 /** A delivered monitor event of one type, with `data` typed by the type (spec 6.3). */
 export interface MonitorEventOf<T extends EventType> {

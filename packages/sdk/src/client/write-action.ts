@@ -1,11 +1,11 @@
-import type { WriteAction as WriteActionBody } from '../contract/schemas/write-action.js';
 import type { Transport } from './core.js';
 import { AbortError, TimeoutError, XsvcError } from './errors.js';
 import { retryAfterMs, sleep } from './retry.js';
+import type { WriteActionData } from './types.generated.js';
 import type { Route } from './types.js';
 
 /** The write-action body as the SDK reads it (unknown fields kept). */
-export type WriteActionData = WriteActionBody;
+export type { WriteActionData };
 
 /** Options of {@link WriteAction.wait}. */
 export interface WaitOptions {

@@ -1,5 +1,13 @@
 import { z } from 'zod';
 
+const openEnums = new WeakSet<object>();
+
+/** True for an enum made by {@link openEnum} (the SDK's generated types leave it open). */
+export function isOpenEnum(schema: z.ZodType): boolean {
+  // By definition object: `.describe()` and `.meta()` clone the schema but share its definition.
+  return openEnums.has(schema._zod.def);
+}
+
 /**
  * An enum the service may extend at any time (spec 9.1). The server validates what it emits against the
  * listed values; the TypeScript type stays open (`'a' | 'b' | (string & {})`) so that client code written
@@ -9,6 +17,7 @@ export function openEnum<const T extends readonly [string, ...string[]]>(
   values: T,
 ): z.ZodType<T[number] | (string & {}), T[number]> & { readonly options: T } {
   const schema = z.enum(values as unknown as [T[number], ...T[number][]]);
+  openEnums.add(schema._zod.def);
   return Object.assign(schema, { options: values }) as unknown as z.ZodType<
     T[number] | (string & {}),
     T[number]

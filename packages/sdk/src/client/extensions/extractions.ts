@@ -1,10 +1,10 @@
-import type { ExtractionJob as ExtractionJobData } from '../../contract/schemas/extractions.js';
 import type { Transport } from '../core.js';
 import { AbortError, TimeoutError, XsvcError } from '../errors.js';
 import type { Item, Output, Params } from '../op-types.js';
 import type { PagePromise } from '../pagination.js';
 import { ExtractionsResource } from '../resources.generated.js';
 import { sleep } from '../retry.js';
+import type { ExtractionJob as ExtractionJobData } from '../types.generated.js';
 import type { RequestOptions } from '../types.js';
 
 /** Options of {@link ExtractionRun.wait}. */
