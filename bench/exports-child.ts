@@ -1,7 +1,7 @@
 /**
  * One export written in a process of its own, so that its peak memory is its own: `node --import tsx
  * exports-child.ts <writer> <format> <rows>` (bundled by exports.bench.ts and run by plain node) writes `<rows>` synthetic extraction rows to /dev/null and
- * prints `{ ms, bytes, peakMB }` as JSON. `<writer>` is `xsvc` (the server's export) or `peer` (a kept
+ * prints `{ ms, cpuMs, bytes, peakMB }` as JSON (wall and CPU time of the write). `<writer>` is `xsvc` (the server's export) or `peer` (a kept
  * library writing the same rows: csv-stringify, exceljs's streaming writer, pdfkit; for the formats no
  * library covers, JSON.stringify per row as a floor).
  */
@@ -116,11 +116,14 @@ async function floorPeer(sink: Writable): Promise<void> {
 
 const { sink, bytes } = countingSink();
 const t = performance.now();
+const cpu0 = process.cpuUsage();
 if (writer === 'xsvc') await xsvc(sink);
 else if (format === 'csv') await csvPeer(sink);
 else if (format === 'xlsx') await xlsxPeer(sink);
 else if (format === 'pdf') await pdfPeer(sink);
 else await floorPeer(sink);
 const ms = performance.now() - t;
+const used = process.cpuUsage(cpu0);
+const cpuMs = (used.user + used.system) / 1000;
 const peakMB = process.resourceUsage().maxRSS / 1024;
-console.log(JSON.stringify({ ms, bytes: bytes(), peakMB }));
+console.log(JSON.stringify({ ms, cpuMs, bytes: bytes(), peakMB }));

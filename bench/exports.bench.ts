@@ -45,6 +45,8 @@ const MEMORY_MB = 150;
 
 interface Run {
   ms: number;
+  /** CPU time (user + system): steadier than wall time on a busy machine, printed beside it. */
+  cpuMs: number;
   bytes: number;
   peakMB: number;
 }
@@ -70,6 +72,7 @@ function measure(format: string, rows: number): { xsvc: Run; peer: Run } {
   }
   const sum = (runs: Run[]): Run => ({
     ms: median(runs.map((r) => r.ms)),
+    cpuMs: median(runs.map((r) => r.cpuMs)),
     bytes: runs[0]?.bytes ?? 0,
     peakMB: Math.max(...runs.map((r) => r.peakMB)),
   });
@@ -89,6 +92,7 @@ const rowsOut: (string | number)[][] = [
     'peer',
     'peer s',
     'ratio',
+    'CPU ratio',
     'xsvc MB',
     'peer MB',
     'xsvc peak RSS MB',
@@ -111,6 +115,7 @@ for (const format of FORMATS) {
     PEERS[format] ?? 'JSON.stringify floor',
     (m.peer.ms / 1000).toFixed(2),
     `${(m.xsvc.ms / m.peer.ms).toFixed(2)}x`,
+    `${(m.xsvc.cpuMs / m.peer.cpuMs).toFixed(2)}x`,
     (m.xsvc.bytes / 1e6).toFixed(1),
     (m.peer.bytes / 1e6).toFixed(1),
     m.xsvc.peakMB.toFixed(0),

@@ -66,10 +66,13 @@ const STRONG_RTL = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc\u{10800}-\u{10fff}\
  * order here, character by character, with their mirrored forms (`(` for `)`), as rule L4 asks.
  */
 function neutralsReversed(text: string): string {
+  if (text.length === 1) return bidi.getMirroredCharacter(text) ?? text;
   if (STRONG_RTL.test(text)) return text;
-  const graphemes = [...new Intl.Segmenter().segment(text)].map((g) => g.segment);
-  return graphemes
-    .reverse()
-    .map((g) => bidi.getMirroredCharacter(g) ?? g)
-    .join('');
+  let out = '';
+  for (const { segment } of graphemes.segment(text))
+    out = (bidi.getMirroredCharacter(segment) ?? segment) + out;
+  return out;
 }
+
+/** One segmenter for every run (making one is costly). */
+const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
