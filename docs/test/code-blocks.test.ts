@@ -176,6 +176,7 @@ const BUILTINS = new Set([
   'api',
   'completion',
   'help',
+  'draws verify',
   'monitors watch',
   'webhooks listen',
   'webhooks trigger',
