@@ -22,6 +22,17 @@ function transport(f: typeof fetch, extra: Record<string, unknown> = {}) {
 }
 
 describe('Transport: requests', () => {
+  it('skips headers whose value is undefined (an unset environment variable)', async () => {
+    const ff = scriptedFetch([{ status: 200, body: {} }]);
+    const t = transport(ff.fetch, { headers: { 'x-client-a': 'a', 'x-client-unset': undefined } });
+    await t.call(getRoute, { id: '1' }, { headers: { 'x-call-b': 'b', 'x-call-unset': undefined } });
+    const h = ff.calls[0]!.headers;
+    expect(h['x-client-a']).toBe('a');
+    expect(h['x-call-b']).toBe('b');
+    expect('x-client-unset' in h).toBe(false);
+    expect('x-call-unset' in h).toBe(false);
+  });
+
   it('builds the URL, encodes path parameters and serializes the query', async () => {
     const ff = scriptedFetch([{ status: 200, body: { tweet: { id: '1' } } }]);
     const t = transport(ff.fetch);
