@@ -127,13 +127,14 @@ export function methodDoc(op: AnyOperation): string[] {
     .split(/(?<=\.)\s+(?=[A-Z`])/)
     .filter((s) => s && !MECHANICS.some((m) => m.test(s)))
     .map((s) =>
-      s
-        .replace(/\banswers (\d{3}) `?([a-z][a-z0-9_]+)`?/g, (_, st: string, code: string) =>
-          ERROR_CLASS[st] ? `throws ${ERROR_CLASS[st]} \`${code}\`` : `fails with \`${code}\``,
-        )
-        .replace(/\bis (\d{3}) `?([a-z][a-z0-9_]+)`?/g, (_, st: string, code: string) =>
-          ERROR_CLASS[st] ? `throws ${ERROR_CLASS[st]} \`${code}\`` : `fails with \`${code}\``,
-        ),
+      s.replace(
+        /\b(answers|is|else|gives|and) (\d{3}) `?([a-z][a-z0-9]*_[a-z0-9_]+)`?/g,
+        (_, verb: string, st: string, code: string) => {
+          const lead = verb === 'answers' || verb === 'is' ? '' : `${verb} `;
+          const cls = ERROR_CLASS[st];
+          return `${lead}${cls ? `throws ${cls}` : 'fails with'} \`${code}\``;
+        },
+      ),
     );
   if (notes.length) lines.push(notes.join(' '));
   lines.push('');

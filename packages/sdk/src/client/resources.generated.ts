@@ -317,7 +317,7 @@ export class ExtractionsResource extends Resource {
   }
   /**
    * Start an extraction job.
-   * Costs 1 credit per result; set `resultsLimit` to cap it. With `dry_run=true` nothing runs and the answer fails with `with` the body of the estimate operation instead.
+   * Costs 1 credit per result; set `resultsLimit` to cap it. With `dry_run=true` nothing runs and the answer is 200 with the body of the estimate operation instead.
    */
   run(params: CreateExtractionParams, options?: RequestOptions): Promise<ExtractionAccepted> {
     return this._call(routes.createExtraction, { ...params }, options);
@@ -427,7 +427,7 @@ export class WebhooksResource extends Resource {
   }
   /**
    * Test the endpoint with a signed delivery and resume deliveries if it succeeds.
-   * For an endpoint in `needs_attention`. When the signed test fails the answer throws BadRequestError `with` `{ success: false, statusCode, error }` and the endpoint stays paused.
+   * For an endpoint in `needs_attention`. When the signed test fails the answer is 400 with `{ success: false, statusCode, error }` and the endpoint stays paused.
    */
   resume(id: string, options?: RequestOptions): Promise<WebhookResumeResult> {
     return this._call(routes.resumeWebhook, { id }, options);
@@ -438,7 +438,7 @@ export class WebhooksResource extends Resource {
 export class TweetsResource extends Resource {
   /**
    * Get up to 100 tweets by id in one call.
-   * Answers the tweets found, in no particular order: join them to the request by `id`. Costs 1 credit per tweet returned; when credits cannot cover every tweet fewer are returned, and none affordable throws PaymentRequiredError `insufficient_credits`. No ids gives 400 missing_ids, more than 100 gives 400 too_many_ids.
+   * Answers the tweets found, in no particular order: join them to the request by `id`. Costs 1 credit per tweet returned; when credits cannot cover every tweet fewer are returned, and none affordable throws PaymentRequiredError `insufficient_credits`. No ids gives throws BadRequestError `missing_ids`, more than 100 gives throws BadRequestError `too_many_ids`.
    *
    * Resolves to the first page; `for await` over it walks every item, page after page.
    */
@@ -508,14 +508,14 @@ export class TweetsResource extends Resource {
   }
   /**
    * Score how likely posts or drafts are to spread.
-   * Choose exactly one source, else 400 invalid_input: `tweetIds` (up to 100 ids or URLs), `texts` (up to 100 drafts, nothing read from the platform), or search fields (`query`, `username`, `listId`, `quotesOf`, `repliesTo`, `sinceTime`, `untilTime`, combined into one search, with `limit`, `queryType` and `cursor`). Each post gets eight answers (hook, clarity, informative, funny: 0-2; ragebait, ai_written, spam: 0-1; reaction), a viral score 0-100 (hook and clarity carry half of it; hard stops cap likely spam, ragebait and generic machine copy) and a verdict: send_it 70-100, edit_first 40-69, sleep_on_it 0-39. Send the `results` of an earlier call as `baseline` to see what changed, at no extra charge. Costs 2 credits per analyzed post.
+   * Choose exactly one source, else throws BadRequestError `invalid_input`: `tweetIds` (up to 100 ids or URLs), `texts` (up to 100 drafts, nothing read from the platform), or search fields (`query`, `username`, `listId`, `quotesOf`, `repliesTo`, `sinceTime`, `untilTime`, combined into one search, with `limit`, `queryType` and `cursor`). Each post gets eight answers (hook, clarity, informative, funny: 0-2; ragebait, ai_written, spam: 0-1; reaction), a viral score 0-100 (hook and clarity carry half of it; hard stops cap likely spam, ragebait and generic machine copy) and a verdict: send_it 70-100, edit_first 40-69, sleep_on_it 0-39. Send the `results` of an earlier call as `baseline` to see what changed, at no extra charge. Costs 2 credits per analyzed post.
    */
   viralScore(params: ViralScoreParams, options?: RequestOptions): Promise<ViralScore> {
     return this._call(routes.viralScore, { ...params }, options);
   }
   /**
    * Post a tweet, reply or community post from a connected account.
-   * Text is optional when media is attached. Text up to 25,000 characters (long text needs a note tweet and an account allowed to post one, else 422 x_account_feature_required or x_content_too_long). Media: 1-4 public image URLs that the service downloads.
+   * Text is optional when media is attached. Text up to 25,000 characters (long text needs a note tweet and an account allowed to post one, else throws UnprocessableEntityError `x_account_feature_required` or x_content_too_long). Media: 1-4 public image URLs that the service downloads.
    *
    * Resolves to a {@link WriteAction} once accepted; `await action.wait()` resolves when the platform confirms
    * it (throws {@link WriteActionFailedError} if it fails). Safe to retry: one idempotency key for all attempts.
@@ -654,7 +654,7 @@ export class UsersResource extends Resource {
   }
   /**
    * Look up to 100 users by id in one call.
-   * Answers the profiles found plus counts and the ids that were unavailable or not processed; join by `id`. Costs 1 credit per profile returned. No ids gives 400 missing_ids, more than 100 gives 400 too_many_ids.
+   * Answers the profiles found plus counts and the ids that were unavailable or not processed; join by `id`. Costs 1 credit per profile returned. No ids gives throws BadRequestError `missing_ids`, more than 100 gives throws BadRequestError `too_many_ids`.
    *
    * Resolves to the first page; `for await` over it walks every item, page after page.
    */
@@ -780,7 +780,7 @@ export class UsersResource extends Resource {
 export class DmsResource extends Resource {
   /**
    * Send a direct message from a connected account.
-   * The recipient must accept messages from the account (else 422 x_dm_not_allowed). Attach media uploaded with `media upload` by its id.
+   * The recipient must accept messages from the account (else throws UnprocessableEntityError `x_dm_not_allowed`). Attach media uploaded with `media upload` by its id.
    *
    * Resolves to a {@link WriteAction} once accepted; `await action.wait()` resolves when the platform confirms
    * it (throws {@link WriteActionFailedError} if it fails). Safe to retry: one idempotency key for all attempts.
@@ -858,7 +858,7 @@ export class ProfileResource extends Resource {
 export class CommunitiesResource extends Resource {
   /**
    * Create a community owned by a connected account.
-   * The account must be allowed to create communities on the platform (else 422 x_account_feature_required). The new id is in `result.id` / `communityId`.
+   * The account must be allowed to create communities on the platform (else throws UnprocessableEntityError `x_account_feature_required`). The new id is in `result.id` / `communityId`.
    *
    * Resolves to a {@link WriteAction} once accepted; `await action.wait()` resolves when the platform confirms
    * it (throws {@link WriteActionFailedError} if it fails). Safe to retry: one idempotency key for all attempts.
@@ -952,14 +952,14 @@ export class CommunitiesResource extends Resource {
 export class TrendsResource extends Resource {
   /**
    * Get the trending hashtags and topics of a region.
-   * `woeid` picks the region (default 1, worldwide; one of 1, 23424977, 23424775, 23424900, 23424768, 23424975, 23424969, 23424950, 23424829, 23424819, 23424856, 23424848, else 400 invalid_input). `count` (default 30) is clamped to 1-50; a non-number means 30. `total` is the number available before the cut. Costs 3 credits per call, or a machine payment of USD 0.00045; an anonymous call is offered payment options, never an automatic checkout. Also answers `count`, the number of trends returned.
+   * `woeid` picks the region (default 1, worldwide; one of 1, 23424977, 23424775, 23424900, 23424768, 23424975, 23424969, 23424950, 23424829, 23424819, 23424856, 23424848, else throws BadRequestError `invalid_input`). `count` (default 30) is clamped to 1-50; a non-number means 30. `total` is the number available before the cut. Costs 3 credits per call, or a machine payment of USD 0.00045; an anonymous call is offered payment options, never an automatic checkout. Also answers `count`, the number of trends returned.
    */
   x(params?: GetXTrendsParams, options?: RequestOptions): Promise<XTrends> {
     return this._call(routes.getXTrends, { ...params }, options);
   }
   /**
    * Get the trending hashtags and topics of a region (alias path).
-   * `woeid` picks the region (default 1, worldwide; one of 1, 23424977, 23424775, 23424900, 23424768, 23424975, 23424969, 23424950, 23424829, 23424819, 23424856, 23424848, else 400 invalid_input). `count` (default 30) is clamped to 1-50; a non-number means 30. `total` is the number available before the cut. Costs 3 credits per call, or a machine payment of USD 0.00045; an anonymous call is offered payment options, never an automatic checkout.
+   * `woeid` picks the region (default 1, worldwide; one of 1, 23424977, 23424775, 23424900, 23424768, 23424975, 23424969, 23424950, 23424829, 23424819, 23424856, 23424848, else throws BadRequestError `invalid_input`). `count` (default 30) is clamped to 1-50; a non-number means 30. `total` is the number available before the cut. Costs 3 credits per call, or a machine payment of USD 0.00045; an anonymous call is offered payment options, never an automatic checkout.
    */
   list(params?: GetTrendsParams, options?: RequestOptions): Promise<Trends> {
     return this._call(routes.getTrends, { ...params }, options);
@@ -1075,7 +1075,7 @@ export class SupportAttachmentsResource extends Resource {
 export class SupportTicketsResource extends Resource {
   /**
    * Open a support ticket.
-   * Answers 201 with the ticket's public id. Accepts an optional `Idempotency-Key` header (8-128 letters, digits or `._:-`): a repeat with the same key fails with `with` the first receipt instead of posting twice; the same key with another body answers 409. The SDK sends a key by itself. A `multipart/form-data` body with file attachments is also accepted.
+   * Answers 201 with the ticket's public id. Accepts an optional `Idempotency-Key` header (8-128 letters, digits or `._:-`): a repeat with the same key answers 200 with the first receipt instead of posting twice; the same key with another body answers 409. The SDK sends a key by itself. A `multipart/form-data` body with file attachments is also accepted.
    *
    * Safe to retry: one idempotency key for all attempts.
    */
@@ -1104,7 +1104,7 @@ export class SupportTicketsResource extends Resource {
   }
   /**
    * Reply to a support ticket.
-   * Answers 201 with the ticket's public id. Accepts an optional `Idempotency-Key` header (8-128 letters, digits or `._:-`): a repeat with the same key fails with `with` the first receipt instead of posting twice; the same key with another body answers 409. The SDK sends a key by itself. A `multipart/form-data` body with file attachments is also accepted.
+   * Answers 201 with the ticket's public id. Accepts an optional `Idempotency-Key` header (8-128 letters, digits or `._:-`): a repeat with the same key answers 200 with the first receipt instead of posting twice; the same key with another body answers 409. The SDK sends a key by itself. A `multipart/form-data` body with file attachments is also accepted.
    *
    * Safe to retry: one idempotency key for all attempts.
    */
