@@ -89,7 +89,11 @@ export class TypeEmitter {
   private readonly enums = new Map<string, z.ZodType>();
 
   constructor() {
-    for (const [exported, value] of Object.entries({ ...events, ...schemas })) {
+    // Sorted: module namespaces list their exports in different orders under different loaders (tsx, vitest).
+    const exports = Object.entries({ ...events, ...schemas }).sort(([a], [b]) =>
+      a < b ? -1 : a > b ? 1 : 0,
+    );
+    for (const [exported, value] of exports) {
       if (!exported.endsWith('Schema') || !value || typeof value !== 'object' || !('_zod' in value)) continue;
       const s = value as z.ZodType;
       const name = exported.slice(0, -'Schema'.length);
@@ -416,7 +420,7 @@ function fieldGroups(): FieldGroup[] {
         sameBothWays: Object.values(shape).every((f) => sameBothWays(f)),
       };
     })
-    .sort((a, b) => Object.keys(b.shape).length - Object.keys(a.shape).length);
+    .sort((a, b) => Object.keys(b.shape).length - Object.keys(a.shape).length || (a.name < b.name ? -1 : 1));
 }
 
 function lowerFirst(s: string): string {
