@@ -2,7 +2,18 @@
  * Type tests: they fail the typecheck (run before the tests) when the generated client's types regress.
  */
 import { describe, expectTypeOf, it } from 'vitest';
-import type { Page, PagePromise, WriteAction } from '../src/index.js';
+import type {
+  Item,
+  Monitor,
+  Output,
+  Page,
+  PagePromise,
+  Params,
+  SearchTweetsParams,
+  Tweet,
+  TweetSearchPage,
+  WriteAction,
+} from '../src/index.js';
 import { Xsvc } from '../src/index.js';
 
 const client = new Xsvc({
@@ -42,5 +53,21 @@ describe('client types', () => {
     type Status = Awaited<ReturnType<typeof client.webhooks.list>>['webhooks'][number]['deliveryStatus'];
     expectTypeOf<'needs_attention'>().toMatchTypeOf<Status>();
     expectTypeOf<'a_future_status'>().toMatchTypeOf<Status>();
+  });
+
+  it("names every resource and every method's parameters and result", () => {
+    expectTypeOf(client.tweets.search).parameter(0).toEqualTypeOf<SearchTweetsParams>();
+    expectTypeOf(client.tweets.search).returns.toEqualTypeOf<PagePromise<Tweet, TweetSearchPage>>();
+    expectTypeOf(client.monitors.create).returns.resolves.toEqualTypeOf<Monitor>();
+    expectTypeOf<Params<'searchTweets'>>().toEqualTypeOf<SearchTweetsParams>();
+    expectTypeOf<Output<'searchTweets'>>().toEqualTypeOf<TweetSearchPage>();
+    expectTypeOf<Item<'searchTweets'>>().toEqualTypeOf<Tweet>();
+  });
+
+  it('accepts undefined for every option, as unset environment variables give', () => {
+    void new Xsvc({ apiKey: process.env.XSVC_API_KEY, baseUrl: undefined, headers: { a: undefined } });
+    void client.account.get({ signal: undefined, timeoutMs: undefined, idempotencyKey: undefined });
+    // @ts-expect-error: a wrong type is still refused
+    void new Xsvc({ timeoutMs: '5' });
   });
 });
