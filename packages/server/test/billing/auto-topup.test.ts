@@ -3,8 +3,11 @@
  * balance under the threshold: one purchase of the amount through the local payment network (a paid
  * `auto_topup` checkout and a `purchase:auto_topup` ledger row), once per crossing. Both engines.
  */
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENGINES, startTestServer, type TestServer } from '../helpers/server.js';
+import { openDatabase } from '../../src/db/database.js';
+import { Credits } from '../../src/features/billing/credits.js';
+import { ENGINES, PG_URL, startTestServer, type TestServer } from '../helpers/server.js';
 import { setBalance } from '../reads/fixtures.js';
 
 describe.each(ENGINES)('auto top-up (%s)', (engine) => {
@@ -89,4 +92,35 @@ describe.each(ENGINES)('auto top-up (%s)', (engine) => {
     expect(await balance()).toBe(497n);
     expect(await purchases()).toHaveLength(1);
   });
+
+  it.runIf(engine === 'postgres')(
+    'another instance on the same database sees the settings at its next charge',
+    async () => {
+      const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(
+        t.server.services.database.db,
+      );
+      const other = await openDatabase(PG_URL, { pgSchema: rows[0]!.schema, poolSize: 2 });
+      try {
+        const credits = new Credits(other);
+        // The other instance charges once before the settings change, with auto top-up off.
+        await setBalance(t, ownerId, 800);
+        await credits.charge(ownerId, 'test:charge', 1, 1);
+        await credits.idle();
+        expect(await purchases()).toHaveLength(1);
+        // Turned on through this instance: the other one's next charge under the threshold buys.
+        const on = await settings({
+          auto_topup_enabled: true,
+          auto_topup_threshold: '1000',
+          auto_topup_amount_dollars: 10,
+        });
+        expect(on.status).toBe(200);
+        await credits.charge(ownerId, 'test:charge', 1, 1);
+        await credits.idle();
+        expect(await purchases()).toHaveLength(2);
+        expect(await balance()).toBe(798n + 100_000n);
+      } finally {
+        await other.close();
+      }
+    },
+  );
 });

@@ -32,8 +32,9 @@ export class Credits {
   private readonly known: BalanceCache | undefined;
 
   /**
-   * Thresholds of the accounts with auto top-up on (loaded on the first charge, kept by
-   * {@link setAutoTopup}): a charge checks its account here, in memory, so the hot path pays no query.
+   * SQLite (one process owns the file): thresholds of the accounts with auto top-up on (loaded at start,
+   * kept by {@link setAutoTopup}), so a charge checks its account in memory and the hot path pays no query.
+   * Postgres reads the threshold after each charge instead: instances share the settings.
    */
   private autoTopups: Map<string, bigint> | undefined;
   private autoTopupsLoading: Promise<Map<string, bigint>> | undefined;
@@ -62,7 +63,7 @@ export class Credits {
           },
         )
       : undefined;
-    void this.loadAutoTopups();
+    if (this.batch) void this.loadAutoTopups();
   }
 
   /** The current balance (on SQLite, from the in-process cache when it holds it). */
@@ -136,6 +137,19 @@ export class Credits {
     while (this.topups.size > 0) await Promise.all(this.topups.values());
   }
 
+  /**
+   * Postgres: the account's auto top-up threshold read afresh (one primary-key read), since another
+   * instance sharing the database may have changed the settings; undefined when auto top-up is off.
+   */
+  private async thresholdOf(accountId: string): Promise<bigint | undefined> {
+    const row = await this.db
+      .selectFrom('accounts')
+      .select(['auto_topup_enabled', 'auto_topup_threshold'])
+      .where('id', '=', accountId)
+      .executeTakeFirst();
+    return row && Number(row.auto_topup_enabled) === 1 ? big(row.auto_topup_threshold) : undefined;
+  }
+
   private loadAutoTopups(): Promise<Map<string, bigint>> {
     if (this.autoTopups) return Promise.resolve(this.autoTopups);
     this.autoTopupsLoading ??= this.db
@@ -161,7 +175,9 @@ export class Credits {
   private async afterCharge(accountId: string, after: bigint): Promise<void> {
     // Loaded when the service starts (see the constructor): a charge inside a transaction never waits on
     // another query of the one SQLite connection.
-    const threshold = (this.autoTopups ?? (await this.loadAutoTopups())).get(accountId);
+    const threshold = this.batch
+      ? (this.autoTopups ?? (await this.loadAutoTopups())).get(accountId)
+      : await this.thresholdOf(accountId);
     if (threshold === undefined || after >= threshold || this.topups.has(accountId)) return;
     const run = new Promise<void>((resolve) => setImmediate(resolve))
       .then(() => runAutoTopup(this.db, this, accountId, this.now()))
