@@ -6,7 +6,7 @@
  *    goal <= 300 KB, shipped once (the ESM entry re-exports the CommonJS declarations).
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -183,3 +183,9 @@ console.log(
   `\nDeclarations of the root entry (import and require together): ${(bytes / 1024).toFixed(1)} KB`,
 );
 goal('declarations at most 300 KB, shipped once', bytes <= 300 * 1024, `${(bytes / 1024).toFixed(1)} KB`);
+const all = readdirSync(dist)
+  .filter((f) => /\.d\.c?ts$/.test(f))
+  .reduce((n, f) => n + statSync(join(dist, f)).size, 0);
+console.log(
+  `All declarations of the package (root, contract, testing, draws): ${(all / 1024).toFixed(1)} KB`,
+);

@@ -1,26 +1,25 @@
 /**
- * Ships the root entry's declarations once. tsup writes the same types twice (`index.d.ts` for `import`,
- * `index.d.cts` for `require`); an ES module may import CommonJS, so `index.d.ts` becomes a re-export of
- * `index.d.cts`. Both conditions then see one set of declarations (one `Xsvc`, one `ApiError`), and the
- * package carries its types once (about 270 KB) instead of twice. Run by `pnpm build` after tsup.
+ * Ships declarations once. tsup writes the same types twice (`x.d.ts` for `import`, `x.d.cts` for
+ * `require`); an ES module may import CommonJS, so `x.d.ts` becomes a re-export of `x.d.cts`. Both
+ * conditions then see one set of declarations (one `Xsvc`, one `ApiError`), and the package carries its
+ * types once. Only for entries whose own type imports resolve to one file under both conditions (zod's do;
+ * msw's do not, so `testing` keeps its two files). Run by `pnpm build` after tsup.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 
 const dir = new URL('../dist/', import.meta.url);
-// Declarations come out indented by four spaces a level; two read as well and weigh less.
-const full = readFileSync(new URL('index.d.cts', dir), 'utf8').replace(/^(?: {4})+/gm, (s) =>
-  s.slice(s.length / 2),
-);
-writeFileSync(new URL('index.d.cts', dir), full);
-const def = /export \{[^}]*\b(\w+) as default\b[^}]*\}/.exec(full)?.[1];
-if (!def) throw new Error('dist/index.d.cts has no default export');
-writeFileSync(
-  new URL('index.d.ts', dir),
-  [
-    '// The declarations live in index.d.cts (shared by `import` and `require`).',
-    "export * from './index.cjs';",
-    `import { ${def} } from './index.cjs';`,
-    `export default ${def};`,
-    '',
-  ].join('\n'),
-);
+
+for (const entry of ['index', 'contract']) {
+  // Declarations come out indented by four spaces a level; two read as well and weigh less.
+  const full = readFileSync(new URL(`${entry}.d.cts`, dir), 'utf8').replace(/^(?: {4})+/gm, (s) =>
+    s.slice(s.length / 2),
+  );
+  writeFileSync(new URL(`${entry}.d.cts`, dir), full);
+  const def = /export \{[^}]*?\b(\w+) as default\b[^}]*\}/.exec(full)?.[1];
+  const lines = [
+    `// The declarations live in ${entry}.d.cts (shared by \`import\` and \`require\`).`,
+    `export * from './${entry}.cjs';`,
+  ];
+  if (def) lines.push(`import { ${def} } from './${entry}.cjs';`, `export default ${def};`);
+  writeFileSync(new URL(`${entry}.d.ts`, dir), `${lines.join('\n')}\n`);
+}
