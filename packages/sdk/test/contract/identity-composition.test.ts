@@ -183,7 +183,9 @@ const cases: Record<string, Case> = {
     },
   },
   updateAutoTopup: {
-    valid: { body: { auto_topup_enabled: true, auto_topup_threshold: '1000', auto_topup_amount_dollars: 10 } },
+    valid: {
+      body: { auto_topup_enabled: true, auto_topup_threshold: '1000', auto_topup_amount_dollars: 10 },
+    },
     invalid: { body: {} },
     response: {
       balance: '900',
@@ -410,7 +412,14 @@ const cases: Record<string, Case> = {
       usable: true,
       balance: '10000',
       scope: 'paid_reads',
-      latest_purchase: { purchase_id: 'gp_4Tz8Lw1c', status: 'paid', credits: '10000' },
+      latest_purchase: {
+        purchase_id: 'gp_4Tz8Lw1c',
+        status: 'paid',
+        amount: { amount_minor: 1000, currency: 'usd' },
+        credits: '10000',
+        checkout_url: null,
+        expires_at: '2026-04-29T10:30:00.000Z',
+      },
       poll_after_seconds: null,
       top_up: null,
     },
