@@ -112,6 +112,19 @@ describe.each(ENGINES)('a charge commits with what it pays for, or not at all (%
     expect(await ledgerRows(t, 'createDraw')).toBe(1);
   });
 
+  it('a style whose tweets cannot be stored is not charged; analyzed again, it is charged once', async () => {
+    const before = await t.server.services.credits.balance(t.accountId);
+    const heal = await breakInserts(t, 'styles');
+    const failed = await t.request('POST', '/api/v1/styles', { body: { username: 'jack' } });
+    await heal();
+    expect(failed.status).toBe(500);
+    expect(await t.server.services.credits.balance(t.accountId)).toBe(before);
+    expect(await ledgerRows(t, 'analyzeStyle')).toBe(0);
+    const ok = await t.request('POST', '/api/v1/styles', { body: { username: 'jack' } });
+    expect(ok.status).toBe(201);
+    expect(await ledgerRows(t, 'analyzeStyle')).toBe(1);
+  });
+
   it('a monitor that cannot be stored charges no hour; two creates at once charge one', async () => {
     await t.request('POST', '/sim/users', { body: { username: 'co_watch', eventTypes: ['tweet.new'] } });
     const heal = await breakInserts(t, 'monitors');

@@ -95,15 +95,19 @@ export const styleHandlers = defineReadHandlers({
     if (user.protected) throw accountProtected(user.username);
     const want = await credits.affordable(accountId, STYLE_SAMPLE_SIZE, FETCH_PRICE);
     const tweets = await fetchOriginalTweets(platform, user, want);
-    await credits.charge(accountId, ctx.op.id, tweets.length, FETCH_PRICE, ctx.requestId);
-    const row = await putStyleRow(db, {
-      id: existing?.id ?? newId(now),
-      accountId,
-      username: user.username,
-      label: null,
-      origin: 'analyzed',
-      tweets,
-      now,
+    // The charge commits with the style it pays for, or not at all: a crash between the two cannot charge
+    // for a style that was never stored (a retry would pay again).
+    const row = await db.transaction().execute(async (trx) => {
+      await credits.payWithin(trx, accountId, ctx.op.id, tweets.length, FETCH_PRICE, ctx.requestId);
+      return putStyleRow(trx, {
+        id: existing?.id ?? newId(now),
+        accountId,
+        username: user.username,
+        label: null,
+        origin: 'analyzed',
+        tweets,
+        now,
+      });
     });
     return new Answer(201, toStyle(row, state.linkedUsername));
   },
