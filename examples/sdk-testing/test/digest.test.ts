@@ -31,14 +31,15 @@ describe('postDigest', () => {
         searchTweets: {
           tweets: [tweet('1', 3, 'small'), tweet('2', 40, 'the big one'), tweet('3', 7, 'mid')],
         },
-        createTweet: async ({ request }) => {
+        // A function answers the whole body: here the write the mock would answer, with the new tweet's id.
+        createTweet: async ({ request, example }) => {
           posted.push(await request.json());
-          return { tweetId: '99' };
+          return { ...example, tweetId: '99' };
         },
       },
     });
     const result = await postDigest(client, 'jack', 'me');
-    expect(result).toMatchObject({ outcome: 'posted', about: { id: '2' } });
+    expect(result).toMatchObject({ outcome: 'posted', tweetId: '99', about: { id: '2' } });
     expect(posted).toEqual([{ account: 'me', text: expect.stringContaining('(40 likes): the big one') }]);
   });
 

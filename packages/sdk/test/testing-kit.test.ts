@@ -60,10 +60,13 @@ describe('overrides', () => {
     expect(tweet.createdAt).toBe(example.tweet.createdAt);
   });
 
-  it('may be functions of the request', async () => {
-    use({ overrides: { getUser: ({ params }) => ({ username: String(params.id) }) } });
+  it('may be functions of the request, whose answer is sent as it is', async () => {
+    use({ overrides: { getUser: ({ params, example }) => ({ ...example, username: String(params.id) }) } });
     const answer = await client.users.get('ada');
     expect(answer.username).toBe('ada');
+    expect(answer.id).toBe(exampleOf('getUser').id);
+    use({ overrides: { getUser: () => ({ username: 'bare' }) } });
+    expect(await client.users.get('x')).toEqual({ username: 'bare' });
   });
 
   it('are typed per operation', () => {

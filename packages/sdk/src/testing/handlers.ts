@@ -20,14 +20,14 @@ export type DeepPartial<T> = T extends readonly (infer _)[]
     : T;
 
 /**
- * A per-operation answer: fields deep-merged onto the operation's generated example (typed by operation, so a
- * misspelt field is a compile error), or a function of the request answering a `Response` (`mockError`) or
- * such fields.
+ * A per-operation answer, typed by operation (a misspelt field is a compile error): an object, deep-merged
+ * onto the operation's generated example; or a function of the request, whose answer is sent as it is (a
+ * `Response` such as `mockError(...)`, or a body: start from `example`, the answer the mock would send).
  */
 export type MockAnswer<K extends OperationId = OperationId> =
   | DeepPartial<Output<K>>
   | ((
-      info: MockRequestInfo,
+      info: MockRequestInfo & { example: Output<K> },
     ) => Response | DeepPartial<Output<K>> | Promise<Response | DeepPartial<Output<K>>>);
 
 /** An injected error: its code (status and shape from the error catalog), or the code with extra fields. */
@@ -150,9 +150,11 @@ export function createHandlers(options: MockOptions = {}): HttpHandler[] {
       if (op.writeAction) body = writes.started(op.writeAction, body);
       else if (op.id === 'getWriteActionStatus') body = writes.polled(String(params.id), body);
       const override = overrides[op.id];
-      const patch = typeof override === 'function' ? await override({ request, params }) : override;
-      if (patch instanceof Response) return patch;
-      body = deepMerge(body, patch);
+      if (typeof override === 'function') {
+        const answer = await override({ request, params, example: body as never });
+        if (answer instanceof Response) return answer;
+        body = answer;
+      } else body = deepMerge(body, override);
       if (op.writeAction || op.id === 'getWriteActionStatus') {
         const done = (body as { terminal?: unknown }).terminal === true;
         return HttpResponse.json(body as Record<string, unknown>, { status: done ? 200 : 202 });
