@@ -340,7 +340,7 @@ describe.each(ENGINES)('webhook deliveries (%s)', (engine) => {
 
   it('sends nothing to a switched-off webhook, and fans out to it again once switched on', async () => {
     const { accountId, key, webhook: w } = await setUp(['tweet.new']);
-    await t.request('DELETE', `/api/v1/webhooks/${w.id}`, { key });
+    await t.request('PATCH', `/api/v1/webhooks/${w.id}`, { key, body: { isActive: false } });
     await insertEvent(t.server.services.database, accountId, 'tweet.new', t.clock.now());
     expect(await t.engine.runDue()).toEqual({ events: 1, attempts: 0 });
     expect(await deliveries(key, w.id)).toEqual([]);
