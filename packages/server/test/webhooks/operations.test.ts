@@ -251,8 +251,14 @@ describe.each(ENGINES)('webhook operations (%s)', (engine) => {
   it('answers in the opt-in contract too (snake_case, Unix seconds)', async () => {
     const w = await create();
     const r = await t.request('GET', '/api/v1/webhooks', { headers: { 'svc-api-contract': '2026-04-29' } });
-    const found = r.body.webhooks.find((x: { id: string }) => x.id === w.id);
-    expect(found).toMatchObject({ delivery_status: 'active', failure_hard_cap: 50, is_active: true });
+    // Under the opt-in contract, ids carry their kind's prefix.
+    const found = r.body.webhooks.find((x: { id: string }) => x.id === `wh_${w.id}`);
+    expect(found).toMatchObject({
+      object: 'webhook',
+      delivery_status: 'active',
+      failure_hard_cap: 50,
+      is_active: true,
+    });
     expect(found.created_at).toBe(Math.floor(t.clock.now() / 1000));
   });
 });
