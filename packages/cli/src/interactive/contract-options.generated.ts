@@ -48,6 +48,55 @@ export const extractionFlags: readonly InteractiveOptionSpec[] = [
     "required": false
   },
   {
+    "flag": "--target-tweet-ids <target-tweet-ids...>",
+    "key": "targetTweetIds",
+    "type": "string[]",
+    "description": "Tweets to read (reference multi-target form of `targetTweetId`).",
+    "required": false
+  },
+  {
+    "flag": "--target-usernames <target-usernames...>",
+    "key": "targetUsernames",
+    "type": "string[]",
+    "description": "Accounts to read (reference multi-target form of `targetUsername`).",
+    "required": false
+  },
+  {
+    "flag": "--target-community-ids <target-community-ids...>",
+    "key": "targetCommunityIds",
+    "type": "string[]",
+    "description": "Communities to read (reference multi-target form of `targetCommunityId`).",
+    "required": false
+  },
+  {
+    "flag": "--target-list-ids <target-list-ids...>",
+    "key": "targetListIds",
+    "type": "string[]",
+    "description": "Lists to read (reference multi-target form of `targetListId`).",
+    "required": false
+  },
+  {
+    "flag": "--search-queries <search-queries...>",
+    "key": "searchQueries",
+    "type": "string[]",
+    "description": "Search texts (reference multi-target form of `searchQuery`).",
+    "required": false
+  },
+  {
+    "flag": "--targets <targets...>",
+    "key": "targets",
+    "type": "string[]",
+    "description": "Mixed targets (reference `ExtractionMixedTarget`): a plain value, or `{ kind, value }`.",
+    "required": false
+  },
+  {
+    "flag": "--relation-targets <relation-targets...>",
+    "key": "relationTargets",
+    "type": "string[]",
+    "description": "Relation targets (reference `ExtractionRelationTarget`): `{ relation, value }`.",
+    "required": false
+  },
+  {
     "flag": "--results-limit <results-limit>",
     "key": "resultsLimit",
     "type": "number",

@@ -44,11 +44,12 @@ describe('the interactive command table', () => {
     expect(eagerPackages(join(SRC, 'monitors-watch.tsx')).has('ink')).toBe(true);
   });
 
-  it('names seven commands whose runners load', async () => {
+  it('names eight commands whose runners load', async () => {
     expect(interactiveCommands.map((c) => c.name)).toEqual([
       'monitors watch',
       'extractions run',
       'draws run',
+      'draws verify',
       'compose',
       'webhooks listen',
       'webhooks trigger',
