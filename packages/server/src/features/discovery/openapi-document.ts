@@ -74,10 +74,6 @@ function buildDocument(base: string): JsonObject {
       },
     },
     responses: {
-      TooManyRequests: {
-        description: 'Too many requests: wait `Retry-After` seconds.',
-        headers: { 'Retry-After': { $ref: '#/components/headers/RetryAfter' } },
-      },
       UnexpectedError: {
         description:
           'Unexpected error (`internal_error`, `service_unavailable`, …): retry with backoff, at most 3 attempts.',

@@ -115,10 +115,10 @@ export function errorResponses(op: AnyOperation): JsonObject {
     });
     out['400'] = ask('INVALID_QUERY', 'the query is missing, empty or longer than 500 characters.');
     out['413'] = ask('TOKEN_LIMIT', 'the request body is over 8 KiB.');
-    out['429'] = ask(
-      'RATE_LIMITED',
-      'too many searches from one client address; wait `Retry-After` seconds.',
-    );
+    out['429'] = {
+      ...ask('RATE_LIMITED', 'too many searches from one client address; wait `Retry-After` seconds.'),
+      headers: { 'Retry-After': { $ref: '#/components/headers/RetryAfter' } },
+    };
     out['502'] = ask('INTERNAL_ERROR', 'the search failed.');
     return out;
   }
