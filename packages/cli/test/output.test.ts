@@ -1,15 +1,18 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { redactKey } from '../src/config/redact.js';
 import { chooseColumns } from '../src/output/columns.js';
 import { findItems, renderRecord } from '../src/output/render.js';
 import { resumeLine, shellQuote } from '../src/output/shell-quote.js';
 import { makeStyle } from '../src/output/style.js';
 import { renderTable } from '../src/output/table.js';
-import { textWidth, truncate } from '../src/output/text-width.js';
+import { loadTextWidths, textWidth, truncate } from '../src/output/text-width.js';
 
 const plain = { tty: true, width: 40, style: makeStyle(false) };
 
 describe('text width', () => {
+  // What makeOutput does before it renders for a terminal.
+  beforeAll(() => loadTextWidths());
+
   it('counts wide characters and emoji as two columns, combining marks as none', () => {
     expect(textWidth('abc')).toBe(3);
     expect(textWidth('日本')).toBe(4);

@@ -41,7 +41,7 @@ export async function apiRequest(
   opts: ApiOptions,
 ): Promise<void> {
   const { io } = state;
-  const out = makeOutput(io, globals);
+  const out = await makeOutput(io, globals);
   const [methodWord, path] = words.length > 1 ? words : [undefined, words[0]];
   const reader = new InputReader(io);
   const params = await fieldsOf(opts, io.cwd);

@@ -20,7 +20,7 @@ import { promptSecret } from './prompt.js';
  */
 export async function login(state: RunState, globals: GlobalFlags, opts: { apiKey?: string }): Promise<void> {
   const { io } = state;
-  const out = makeOutput(io, globals);
+  const out = await makeOutput(io, globals);
   const file = configFile(io);
   const config = await readConfig(file);
   const profile = profileName(io, globals, config);

@@ -21,7 +21,7 @@ function missing(name: string): UsageError {
 /** `xsvc profiles list`: every profile, the current one marked, keys shown as prefix and last 4. */
 export async function listProfiles(state: RunState, globals: GlobalFlags): Promise<void> {
   const { io } = state;
-  const out = makeOutput(io, globals);
+  const out = await makeOutput(io, globals);
   const config = await readConfig(configFile(io));
   const current = profileName(io, {}, config);
   const rows = Object.entries(config.profiles).map(([name, p]) => ({
@@ -46,7 +46,7 @@ export async function useProfile(state: RunState, globals: GlobalFlags, name: st
   if (!config.profiles[name]) throw missing(name);
   config.currentProfile = name;
   await writeConfig(file, config);
-  const out = makeOutput(state.io, globals);
+  const out = await makeOutput(state.io, globals);
   if (out.json) out.value({ current: name });
   else out.line(`Now using profile "${name}".`);
 }
@@ -59,7 +59,7 @@ export async function removeProfile(state: RunState, globals: GlobalFlags, name:
   delete config.profiles[name];
   if (config.currentProfile === name) delete config.currentProfile;
   await writeConfig(file, config);
-  const out = makeOutput(state.io, globals);
+  const out = await makeOutput(state.io, globals);
   if (out.json) out.value({ removed: name });
   else out.line(`Removed profile "${name}".`);
 }
@@ -70,7 +70,7 @@ export async function logout(state: RunState, globals: GlobalFlags): Promise<voi
   const config = await readConfig(file);
   const name = profileName(state.io, globals, config);
   const profile = config.profiles[name];
-  const out = makeOutput(state.io, globals);
+  const out = await makeOutput(state.io, globals);
   if (!profile?.apiKey) {
     if (out.json) out.value({ profile: name, loggedOut: false });
     else out.note(`Profile "${name}" has no key: nothing to do.`);

@@ -19,7 +19,7 @@ export async function watchWriteAction(
   opts: OptionValues,
 ): Promise<void> {
   const { io } = state;
-  const out = makeOutput(io, globals);
+  const out = await makeOutput(io, globals);
   const flags = writeFlags(opts);
   const creds = await loadCredentials(io, globals);
   if (globals.dryRun) {

@@ -15,7 +15,7 @@ export async function runInteractiveCommand(
   state: RunState,
   globals: GlobalFlags,
 ): Promise<number> {
-  const out = makeOutput(state.io, globals);
+  const out = await makeOutput(state.io, globals);
   const creds = await loadCredentials(state.io, globals);
   if (globals.dryRun) {
     const what = { command: `xsvc ${spec.name}`, baseUrl: creds.baseUrl, options: raw, sent: false };

@@ -56,7 +56,7 @@ export async function runOperation(run: OperationRun): Promise<void> {
 async function execute(run: OperationRun, collected: Collected): Promise<void> {
   const { spec, state, globals } = run;
   const { io } = state;
-  const out = makeOutput(io, globals);
+  const out = await makeOutput(io, globals);
   for (const w of deprecationWarnings(spec, collected)) out.note(`${out.errStyle.yellow('warning:')} ${w}`);
   const listing = spec.pagination ? listingFlags(run.opts) : undefined;
   const write = spec.write ? writeFlags(run.opts) : undefined;

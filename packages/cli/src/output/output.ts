@@ -2,6 +2,7 @@ import { type CliIO, noColor } from '../io.js';
 import { type JsonShape, shapedLines } from './json-shape.js';
 import { makeStyle, type Style } from './style.js';
 import type { TableLayout } from './table.js';
+import { loadTextWidths } from './text-width.js';
 
 /** Where a command prints: results on stdout, notes and progress on stderr. */
 export interface Output {
@@ -31,11 +32,15 @@ export interface OutputFlags {
   readonly shape?: JsonShape | undefined;
 }
 
-/** The output of one run: colours only on a terminal and without `NO_COLOR` / `--no-color`. */
-export function makeOutput(io: CliIO, flags: OutputFlags): Output {
+/**
+ * The output of one run: colours only on a terminal and without `NO_COLOR` / `--no-color`. On a terminal
+ * (tables aligned by display width) it first loads the Unicode width measure.
+ */
+export async function makeOutput(io: CliIO, flags: OutputFlags): Promise<Output> {
   const colorAllowed = flags.color && !noColor(io.env);
   const shape = flags.shape ?? {};
   const tty = io.stdout.isTTY === true;
+  if (tty && !flags.json) await loadTextWidths();
   const layout: TableLayout = {
     tty,
     width: io.stdout.columns && io.stdout.columns > 20 ? io.stdout.columns : 100,
