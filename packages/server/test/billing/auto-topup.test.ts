@@ -7,7 +7,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/database.js';
 import { Credits } from '../../src/features/billing/credits.js';
-import { ENGINES, PG_URL, startTestServer, type TestServer } from '../helpers/server.js';
+import { ENGINES, ownerAccountId, PG_URL, startTestServer, type TestServer } from '../helpers/server.js';
 import { setBalance } from '../reads/fixtures.js';
 
 describe.each(ENGINES)('auto top-up (%s)', (engine) => {
@@ -15,12 +15,7 @@ describe.each(ENGINES)('auto top-up (%s)', (engine) => {
   let ownerId = '';
   beforeAll(async () => {
     t = await startTestServer(engine);
-    const row = await t.server.services.database.db
-      .selectFrom('accounts')
-      .select('id')
-      .where('is_owner', '=', 1)
-      .executeTakeFirstOrThrow();
-    ownerId = row.id;
+    ownerId = await ownerAccountId(t.server);
   });
   afterAll(() => t?.close());
 

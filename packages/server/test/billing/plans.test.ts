@@ -7,19 +7,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLAN_PERIOD_MS } from '../../src/features/billing/plan.js';
 import { type MagicLinkMessage, watchMagicLinks } from '../../src/features/sessions/outbox.js';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { ownerAccountId, startTestServer, type TestServer } from '../helpers/server.js';
 
 describe('plans', () => {
   let t: TestServer;
   let ownerId = '';
   beforeAll(async () => {
     t = await startTestServer('sqlite');
-    const row = await t.server.services.database.db
-      .selectFrom('accounts')
-      .select('id')
-      .where('is_owner', '=', 1)
-      .executeTakeFirstOrThrow();
-    ownerId = row.id;
+    ownerId = await ownerAccountId(t.server);
   });
   afterAll(() => t?.close());
 

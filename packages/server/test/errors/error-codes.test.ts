@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { errorInfo } from '@xsvc/sdk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { ownerAccountId, startTestServer, type TestServer } from '../helpers/server.js';
 import { connect } from '../reads/fixtures.js';
 
 const OPT_IN = { 'svc-api-contract': '2026-04-29' };
@@ -82,12 +82,7 @@ const rows: Row[] = [
 
 beforeAll(async () => {
   t = await startTestServer('sqlite');
-  const owner = await t.server.services.database.db
-    .selectFrom('accounts')
-    .select('id')
-    .where('is_owner', '=', 1)
-    .executeTakeFirstOrThrow();
-  ownerId = owner.id;
+  ownerId = await ownerAccountId(t.server);
   const monitor = await t.request('POST', '/api/v1/monitors', {
     body: { username: 'jack', eventTypes: ['tweet.new'] },
   });

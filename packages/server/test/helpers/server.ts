@@ -122,3 +122,13 @@ export async function startTestServer(
   const server = await createServer(cfg, { database, clock, validateResponses: true });
   return asTestServer(server, cfg, clock, drop);
 }
+
+/** The id of the server owner's account (the account the bootstrap key belongs to). */
+export async function ownerAccountId(server: XsvcServer): Promise<string> {
+  const row = await server.services.database.db
+    .selectFrom('accounts')
+    .select('id')
+    .where('is_owner', '=', 1)
+    .executeTakeFirstOrThrow();
+  return row.id;
+}

@@ -6,6 +6,7 @@
  */
 import { Xsvc } from '@xsvc/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ownerAccountId } from '../helpers/server.js';
 import { type MonitorTestServer, postTweet, startMonitorServer } from '../monitors/helpers.js';
 import { connect } from '../reads/fixtures.js';
 
@@ -36,12 +37,7 @@ describe('resources under the opt-in contract', () => {
 
   beforeAll(async () => {
     t = await startMonitorServer('sqlite');
-    const row = await t.server.services.database.db
-      .selectFrom('accounts')
-      .select('id')
-      .where('is_owner', '=', 1)
-      .executeTakeFirstOrThrow();
-    ownerId = row.id;
+    ownerId = await ownerAccountId(t.server);
     await connect(t, ownerId, 'jack');
   });
   afterAll(() => t?.close());

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { ownerAccountId, startTestServer, type TestServer } from '../helpers/server.js';
 import { setBalance } from '../reads/fixtures.js';
 
 /** A 402 for an account advertises how to pay (spec 4.9, part 7), and never starts a checkout. */
@@ -8,12 +8,7 @@ describe('payment options of a 402', () => {
   let ownerId: string;
   beforeAll(async () => {
     t = await startTestServer('sqlite');
-    const row = await t.server.services.database.db
-      .selectFrom('accounts')
-      .select('id')
-      .where('is_owner', '=', 1)
-      .executeTakeFirstOrThrow();
-    ownerId = row.id;
+    ownerId = await ownerAccountId(t.server);
   });
   afterAll(() => t?.close());
 
