@@ -9,41 +9,23 @@ import type { z } from 'zod';
 import * as events from '../src/contract/events.js';
 import type { AnyOperation } from '../src/contract/operation.js';
 import * as schemas from '../src/contract/schemas/index.js';
-import { isOpenEnum, QueryBoolean } from '../src/contract/zod-helpers.js';
+import { isOpenEnum, QueryBoolean, type ZodDef, zodDef } from '../src/contract/zod-helpers.js';
 
 /** `in`: what callers write (defaults optional); `out`: what the SDK returns (enums left open). */
 type Mode = 'in' | 'out';
 
-interface Def {
-  type: string;
-  innerType?: z.ZodType;
-  element?: z.ZodType;
-  options?: z.ZodType[];
-  valueType?: z.ZodType;
-  keyType?: z.ZodType;
-  in?: z.ZodType;
-  out?: z.ZodType;
-  left?: z.ZodType;
-  right?: z.ZodType;
-  entries?: Record<string, string | number>;
-  values?: unknown[];
-  getter?: () => z.ZodType;
-  shape?: Record<string, z.ZodType>;
-}
-
-const defOf = (s: z.ZodType): Def => (s as unknown as { _zod: { def: Def } })._zod.def;
 const WRAPPERS = new Set(['optional', 'nullable', 'default', 'prefault', 'catch', 'readonly', 'nonoptional']);
 
-const enumKey = (d: Def): string => JSON.stringify(Object.values(d.entries!).map(String).sort());
+const enumKey = (d: ZodDef): string => JSON.stringify(Object.values(d.entries!).map(String).sort());
 
 export const pascal = (s: string): string =>
   s.replace(/(^|[-_])(\w)/g, (_, __, c: string) => c.toUpperCase()).replace(/^\w/, (c) => c.toUpperCase());
 
 /** A schema's description, looking through `.optional()`, `.default()` and the like. */
 function describe(s: z.ZodType): string | undefined {
-  for (let cur: z.ZodType | undefined = s; cur; cur = defOf(cur).innerType) {
+  for (let cur: z.ZodType | undefined = s; cur; cur = zodDef(cur).innerType) {
     if (cur.description) return cur.description;
-    if (!WRAPPERS.has(defOf(cur).type)) break;
+    if (!WRAPPERS.has(zodDef(cur).type)) break;
   }
   return undefined;
 }
@@ -62,10 +44,10 @@ const key = (k: string) => (KEY.test(k) ? k : JSON.stringify(k));
 function sameBothWays(s: z.ZodType, seen = new Set<z.ZodType>()): boolean {
   if (seen.has(s)) return true;
   seen.add(s);
-  const d = defOf(s);
+  const d = zodDef(s);
   if (['default', 'prefault', 'pipe', 'transform', 'catch'].includes(d.type)) return false;
   if (d.type === 'enum' && isOpenEnum(s)) return false;
-  if ((s as unknown as { _zod: { def: { coerce?: boolean } } })._zod.def.coerce) return false;
+  if (zodDef(s).coerce) return false;
   const kids: (z.ZodType | undefined)[] = [d.innerType, d.element, d.valueType, d.left, d.right];
   if (d.type === 'object') kids.push(...Object.values((s as z.ZodObject).shape as Record<string, z.ZodType>));
   if (d.options) kids.push(...d.options);
@@ -98,7 +80,7 @@ export class TypeEmitter {
       const s = value as z.ZodType;
       const name = exported.slice(0, -'Schema'.length);
       if (!this.names.has(s)) this.names.set(s, RENAMED[name] ?? name);
-      const d = defOf(s);
+      const d = zodDef(s);
       if (d.type === 'enum' && !isOpenEnum(s)) this.enums.set(enumKey(d), s);
     }
   }
@@ -114,7 +96,7 @@ export class TypeEmitter {
 
   /** `export interface Name {…}` for an object, `export type Name = …` otherwise. */
   declaration(name: string, s: z.ZodType, mode: Mode, doc: string | undefined): string {
-    const d = defOf(s);
+    const d = zodDef(s);
     const head = jsdoc(doc, '');
     if (d.type === 'object') {
       return [
@@ -142,7 +124,7 @@ export class TypeEmitter {
       let nullable = false;
       // Optionality as `mode` sees it; the value type as `valueMode` does (query strings: the parsed value).
       for (;;) {
-        const d = defOf(t);
+        const d = zodDef(t);
         if (d.type === 'optional') optional = true;
         else if (d.type === 'default' || d.type === 'prefault') optional ||= mode === 'in';
         else if (d.type === 'nullable') nullable = true;
@@ -169,7 +151,7 @@ export class TypeEmitter {
 
   /** A type expression for a schema, spelled out. */
   expression(s: z.ZodType, mode: Mode, indent: string): string {
-    const d = defOf(s);
+    const d = zodDef(s);
     switch (d.type) {
       case 'string':
         return 'string';
@@ -236,9 +218,9 @@ export class TypeEmitter {
         return this.type(d.getter!(), mode, indent);
       case 'pipe': {
         if (mode === 'in') return this.type(d.in!, mode, indent);
-        if (defOf(d.out!).type !== 'transform') return this.type(d.out!, mode, indent);
+        if (zodDef(d.out!).type !== 'transform') return this.type(d.out!, mode, indent);
         // A transform's result is only known to the compiler; the contract's few are listed here.
-        if ((defOf(QueryBoolean).options ?? []).includes(s)) return 'boolean';
+        if ((zodDef(QueryBoolean).options ?? []).includes(s)) return 'boolean';
         throw new Error(`no TypeScript type for a transform: ${JSON.stringify(describe(s) ?? '')}`);
       }
       default:
@@ -333,7 +315,7 @@ export function renderTypes(
           })
         : [];
       const body = op.body;
-      if (!body || defOf(body).type === 'object') {
+      if (!body || zodDef(body).type === 'object') {
         const bodyFields = body
           ? e.fields(rest((body as z.ZodObject).shape, false), 'in', '  ', dep ? { deprecated: dep } : {})
           : [];
@@ -365,12 +347,12 @@ export function renderTypes(
     }
     let item = 'unknown';
     if (op.items) {
-      const field = defOf(op.response).shape?.[op.items] ?? (op.response as z.ZodObject).shape?.[op.items];
+      const field = zodDef(op.response).shape?.[op.items] ?? (op.response as z.ZodObject).shape?.[op.items];
       let el = field;
-      while (el && WRAPPERS.has(defOf(el).type)) el = defOf(el).innerType;
-      if (!el || defOf(el).type !== 'array')
+      while (el && WRAPPERS.has(zodDef(el).type)) el = zodDef(el).innerType;
+      if (!el || zodDef(el).type !== 'array')
         throw new Error(`${op.id}: items field ${op.items} is not an array`);
-      const element = defOf(el).element!;
+      const element = zodDef(el).element!;
       if (e.names.has(element)) item = e.type(element, 'out', '');
       else {
         claim(names.item, op);

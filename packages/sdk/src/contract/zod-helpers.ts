@@ -82,7 +82,8 @@ export function strictify<T extends z.ZodType>(schema: T): z.ZodType<z.output<T>
   return rebuild(schema, 'strict') as z.ZodType<z.output<T>>;
 }
 
-interface Def {
+/** The parts of a zod schema's internal definition the contract's tools read (by kind). */
+export interface ZodDef {
   type: string;
   innerType?: z.ZodType;
   element?: z.ZodType;
@@ -94,14 +95,23 @@ interface Def {
   left?: z.ZodType;
   right?: z.ZodType;
   defaultValue?: unknown;
+  entries?: Record<string, string | number>;
+  values?: unknown[];
   getter?: () => z.ZodType;
+  shape?: Record<string, z.ZodType>;
+  coerce?: boolean;
+}
+
+/** A schema's internal definition (zod's `_zod.def`), for the tools that walk the contract. */
+export function zodDef(schema: z.ZodType): ZodDef {
+  return (schema as unknown as { _zod: { def: ZodDef } })._zod.def;
 }
 
 function rebuild(schema: z.ZodType, mode: Mode): z.ZodType {
   const cache = mode === 'loose' ? looseCache : strictCache;
   const hit = cache.get(schema);
   if (hit) return hit;
-  const def = (schema as unknown as { _zod: { def: Def } })._zod.def;
+  const def = zodDef(schema);
   let out: z.ZodType;
   switch (def.type) {
     case 'object': {
