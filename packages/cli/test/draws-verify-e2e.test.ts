@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CliOptions, cli, tempConfigHome } from './helpers.js';
-import { startLocalServer } from './local-server.js';
+import { simControl, startLocalServer } from './local-server.js';
 
 /**
  * `xsvc draws verify <id>` against a real `@xsvc/server` on a loopback port: a draw re-runs to its own
@@ -21,15 +21,8 @@ const opts = (): CliOptions => ({
   interactive: 'real',
 });
 
-async function sim(path: string, body: unknown): Promise<{ id: string }> {
-  const r = await fetch(`${base}${path}`, {
-    method: 'POST',
-    headers: { 'x-api-key': KEY, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  if (r.status !== 201) throw new Error(`${path} answered ${r.status}: ${await r.text()}`);
-  return (await r.json()) as { id: string };
-}
+/** Drives the simulated platform's control endpoints as the owner. */
+const sim = (path: string, body: unknown) => simControl(base, KEY, path, body);
 
 let drawId = '';
 

@@ -25,3 +25,19 @@ export async function startLocalServer(key: string, config: Partial<ConfigInput>
     close: () => server.close(),
   };
 }
+
+/** POSTs to a simulated-platform control endpoint of `base` as the owner (`key`); answers the created id. */
+export async function simControl(
+  base: string,
+  key: string,
+  path: string,
+  body: unknown,
+): Promise<{ id: string }> {
+  const r = await fetch(`${base}${path}`, {
+    method: 'POST',
+    headers: { 'x-api-key': key, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (r.status !== 201) throw new Error(`${path} answered ${r.status}: ${await r.text()}`);
+  return (await r.json()) as { id: string };
+}

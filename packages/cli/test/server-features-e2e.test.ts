@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CliOptions, cli, tempConfigHome } from './helpers.js';
-import { startLocalServer } from './local-server.js';
+import { simControl, startLocalServer } from './local-server.js';
 
 /**
  * The commands of the features the self-hosted server serves beyond reads and monitors (draws,
@@ -22,15 +22,7 @@ const opts = (): CliOptions => ({
 });
 
 /** Drives the simulated platform's control endpoints as the owner. */
-async function sim(path: string, body: unknown): Promise<{ id: string }> {
-  const r = await fetch(`${base}${path}`, {
-    method: 'POST',
-    headers: { 'x-api-key': KEY, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  if (r.status !== 201) throw new Error(`${path} answered ${r.status}: ${await r.text()}`);
-  return (await r.json()) as { id: string };
-}
+const sim = (path: string, body: unknown) => simControl(base, KEY, path, body);
 
 beforeAll(async () => {
   const server = await startLocalServer(KEY);
