@@ -57,8 +57,15 @@ export function shellWords(line: string): string[] {
   return out;
 }
 
-/** A CLI environment that prints into strings and touches nothing of the user's. */
-function memoryIo(home: string): { io: CliIO; out: () => string; err: () => string } {
+/**
+ * A CLI environment that prints into strings and touches nothing of the user's: its config lives under
+ * `home`, `env` adds variables, and `now` is its clock (fixed by default, so generated pages are stable).
+ */
+export function memoryIo(
+  home: string,
+  env: Record<string, string> = {},
+  now: () => number = () => 0,
+): { io: CliIO; out: () => string; err: () => string } {
   const stdout = new PassThrough();
   const stderr = new PassThrough();
   let o = '';
@@ -75,10 +82,10 @@ function memoryIo(home: string): { io: CliIO; out: () => string; err: () => stri
     stdout,
     stderr,
     stdin,
-    env: { XDG_CONFIG_HOME: join(home, 'config'), NO_COLOR: '1' },
+    env: { XDG_CONFIG_HOME: join(home, 'config'), NO_COLOR: '1', ...env },
     cwd: home,
     home,
-    clock: { now: () => 0, sleep: async () => {} },
+    clock: { now, sleep: async () => {} },
   };
   return { io, out: () => o, err: () => e };
 }

@@ -2,13 +2,12 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
-import { type CliIO, commands, run } from '@xsvc/cli';
+import { commands, run } from '@xsvc/cli';
 import { bootstrapOwner, createServer, parseConfig } from '@xsvc/server';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allCodeBlocks, type CodeBlock, shellLines, xsvcInvocations } from '../scripts/code-blocks.js';
-import { DOCS_DIR, shellWords } from '../scripts/generate-reference.js';
+import { DOCS_DIR, memoryIo, shellWords } from '../scripts/generate-reference.js';
 
 const blocks = allCodeBlocks();
 const where = (b: CodeBlock) => `docs/${b.file}:${b.line}`;
@@ -84,35 +83,9 @@ describe('JSON blocks', () => {
 const scratch = mkdtempSync(join(tmpdir(), 'xsvc-docs-cli-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-/** A CLI environment writing into strings. */
-function memoryIo(env: Record<string, string>) {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  let out = '';
-  let err = '';
-  stdout.on('data', (d) => {
-    out += String(d);
-  });
-  stderr.on('data', (d) => {
-    err += String(d);
-  });
-  const stdin = new PassThrough();
-  stdin.end();
-  const io: CliIO = {
-    stdout,
-    stderr,
-    stdin,
-    env: { NO_COLOR: '1', XDG_CONFIG_HOME: join(scratch, 'config'), ...env },
-    cwd: scratch,
-    home: scratch,
-    clock: { now: () => Date.now(), sleep: async () => {} },
-  };
-  return { io, out: () => out, err: () => err };
-}
-
 async function cli(args: string[], env: Record<string, string> = {}) {
   for (const a of args) if (/^\.\/[\w.-]+$/.test(a)) writeFileSync(join(scratch, a), 'x');
-  const m = memoryIo(env);
+  const m = memoryIo(scratch, env, Date.now);
   const code = await run(args, m.io);
   await new Promise((r) => setImmediate(r));
   return { code, out: m.out(), err: m.err() };
