@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OWNER_EMAIL } from '../../src/features/sessions/sign-in-account.js';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { ownerAccountId, startTestServer, type TestServer } from '../helpers/server.js';
 import { insertEvent, type Receiver, startReceiver } from '../webhooks/helpers.js';
 import { DashboardBrowser } from './browser-session.js';
 
@@ -14,12 +14,7 @@ describe('dashboard sections', () => {
     browser = new DashboardBrowser(t.server.app);
     await browser.signIn(OWNER_EMAIL);
     receiver = await startReceiver(() => t.clock.now());
-    const owner = await t.server.services.database.db
-      .selectFrom('accounts')
-      .select('id')
-      .where('is_owner', '=', 1)
-      .executeTakeFirstOrThrow();
-    ownerId = owner.id;
+    ownerId = await ownerAccountId(t.server);
   });
   afterAll(async () => {
     await receiver?.close();

@@ -7,7 +7,7 @@ import { fanOutEvents } from '../../src/features/webhooks/fanout.js';
 import { boundError, MAX_ATTEMPT_ERROR_LENGTH, recordResults } from '../../src/features/webhooks/results.js';
 import { deliveryEngineFor } from '../../src/features/webhooks/runtime.js';
 import { DashboardBrowser } from '../dashboard/browser-session.js';
-import { ENGINES, startTestServer, type TestServer } from '../helpers/server.js';
+import { ENGINES, ownerAccountId, startTestServer, type TestServer } from '../helpers/server.js';
 import { deadPort, insertEvent, type Receiver, startReceiver } from './helpers.js';
 
 /** Past any retry delay of the first attempts (1 s, 2 s, with up to 10 % jitter). */
@@ -41,12 +41,7 @@ describe.each(ENGINES)('webhook delivery attempts (%s)', (engine) => {
     browser = new DashboardBrowser(t.server.app);
     await browser.signIn(OWNER_EMAIL);
     receiver = await startReceiver(() => t.clock.now());
-    const owner = await t.server.services.database.db
-      .selectFrom('accounts')
-      .select('id')
-      .where('is_owner', '=', 1)
-      .executeTakeFirstOrThrow();
-    ownerId = owner.id;
+    ownerId = await ownerAccountId(t.server);
   });
   afterAll(async () => {
     await receiver?.close();
