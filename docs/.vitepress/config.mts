@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import { type AnyOperation, operations } from '@xsvc/sdk/contract';
 import { type DefaultTheme, defineConfig } from 'vitepress';
 
@@ -37,10 +36,7 @@ const guides: DefaultTheme.SidebarItem[] = [
       { text: 'Monitors and webhooks', link: '/areas/monitors' },
       { text: 'Extractions and exports', link: '/areas/extractions' },
       { text: 'Draws', link: '/areas/running-draws' },
-      // The draw verification guide (docs/guides/draws.md), once it is in the tree.
-      ...(existsSync(new URL('../guides/draws.md', import.meta.url))
-        ? [{ text: 'Verifiable draws', link: '/guides/draws' }]
-        : []),
+      { text: 'Verifiable draws', link: '/guides/draws' },
       { text: 'Composition', link: '/areas/composition' },
       { text: 'Billing and payments', link: '/areas/billing' },
       { text: 'MCP and OAuth', link: '/areas/mcp-oauth' },
