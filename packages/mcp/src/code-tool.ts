@@ -1,7 +1,7 @@
 import type { StandardSchemaWithJSON, ToolAnnotations } from '@modelcontextprotocol/server';
 import type { Action } from './actions.js';
 import type { Catalog, CatalogEntry } from './catalog.js';
-import type { ToolArgs } from './input-schema.js';
+import { type Issue, idempotencyKeyIssue, parseActionParams, type ToolArgs } from './input-schema.js';
 import type { JsonSchema } from './json-schema.js';
 import type { ResolvedOptions } from './options.js';
 
@@ -43,8 +43,6 @@ const INPUT_JSON: JsonSchema = {
   additionalProperties: false,
 };
 
-type Issue = { readonly message: string; readonly path?: readonly PropertyKey[] };
-
 /**
  * The input schema of `call`: the operation must be one this server serves (`unavailable` says why not),
  * and its params are validated by the same zod schema as the grouped tool's action.
@@ -83,24 +81,22 @@ export function callInputSchema(
             { message: `${entry.op.id} cannot be called here: ${why ?? 'not served.'}`, path: ['operation'] },
           ]);
         const key = input.idempotency_key;
-        if (key !== undefined && (typeof key !== 'string' || key.length === 0 || key.length > 255))
-          return fail([{ message: 'must be a string of 1-255 characters', path: ['idempotency_key'] }]);
+        const keyFailure = idempotencyKeyIssue(key);
+        if (keyFailure) return fail([keyFailure]);
         const params = input.params ?? {};
         if (params === null || typeof params !== 'object' || Array.isArray(params))
           return fail([{ message: 'must be an object', path: ['params'] }]);
-        const parsed = entry.action.params.safeParse(params);
-        if (!parsed.success)
-          return fail(
-            parsed.error.issues.map((i) => ({
-              message: `${i.message} (operation ${entry.op.id})`,
-              path: ['params', ...i.path],
-            })),
-          );
+        const parsed = parseActionParams(
+          entry.action,
+          params as Record<string, unknown>,
+          `operation ${entry.op.id}`,
+        );
+        if ('issues' in parsed) return fail(parsed.issues);
         return {
           value: {
             entry: entry as CallArgs['entry'],
             action: entry.action.name,
-            params: (parsed.data ?? {}) as Record<string, unknown>,
+            params: parsed.params,
             ...(typeof key === 'string' && { idempotency_key: key }),
           },
         };

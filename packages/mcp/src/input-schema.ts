@@ -1,4 +1,5 @@
 import type { StandardSchemaWithJSON } from '@modelcontextprotocol/server';
+import type { Action } from './actions.js';
 import type { ToolDef } from './catalog.js';
 
 /** The validated arguments of a grouped tool. */
@@ -9,7 +10,30 @@ export interface ToolArgs {
   readonly idempotency_key?: string;
 }
 
-type Issue = { readonly message: string; readonly path?: readonly PropertyKey[] };
+/** A validation failure, as Standard Schema reports it. */
+export type Issue = { readonly message: string; readonly path?: readonly PropertyKey[] };
+
+/** The failure of an `idempotency_key` argument, or undefined when it is absent or valid. */
+export function idempotencyKeyIssue(key: unknown): Issue | undefined {
+  if (key === undefined || (typeof key === 'string' && key.length > 0 && key.length <= 255)) return undefined;
+  return { message: 'must be a string of 1-255 characters', path: ['idempotency_key'] };
+}
+
+/** Parses an action's params with its zod schema; the issues name `label` (`action search`). */
+export function parseActionParams(
+  action: Action,
+  params: Record<string, unknown>,
+  label: string,
+): { readonly params: Record<string, unknown> } | { readonly issues: Issue[] } {
+  const parsed = action.params.safeParse(params);
+  if (parsed.success) return { params: (parsed.data ?? {}) as Record<string, unknown> };
+  return {
+    issues: parsed.error.issues.map((i) => ({
+      message: `${i.message} (${label})`,
+      path: ['params', ...i.path],
+    })),
+  };
+}
 
 /**
  * The input schema a grouped tool registers: validation picks the action's own zod schema (so errors name
@@ -36,9 +60,8 @@ export function toolInputSchema(tool: ToolDef): StandardSchemaWithJSON<unknown, 
         const action = typeof input.action === 'string' ? tool.actions.get(input.action) : undefined;
         if (!action) return fail([{ message: `must be one of: ${names}`, path: ['action'] }]);
         const key = input.idempotency_key;
-        if (key !== undefined && (typeof key !== 'string' || key.length === 0 || key.length > 255)) {
-          return fail([{ message: 'must be a string of 1-255 characters', path: ['idempotency_key'] }]);
-        }
+        const keyFailure = idempotencyKeyIssue(key);
+        if (keyFailure) return fail([keyFailure]);
         const params = input.params ?? {};
         if (params === null || typeof params !== 'object' || Array.isArray(params)) {
           return fail([{ message: 'must be an object', path: ['params'] }]);
@@ -58,19 +81,12 @@ export function toolInputSchema(tool: ToolDef): StandardSchemaWithJSON<unknown, 
             merged[k] = v;
           }
         }
-        const parsed = action.params.safeParse(merged);
-        if (!parsed.success) {
-          return fail(
-            parsed.error.issues.map((i) => ({
-              message: `${i.message} (action ${action.name})`,
-              path: ['params', ...i.path],
-            })),
-          );
-        }
+        const parsed = parseActionParams(action, merged, `action ${action.name}`);
+        if ('issues' in parsed) return fail(parsed.issues);
         return {
           value: {
             action: action.name,
-            params: (parsed.data ?? {}) as Record<string, unknown>,
+            params: parsed.params,
             ...(typeof key === 'string' && { idempotency_key: key }),
           },
         };
