@@ -34,7 +34,7 @@ export class Credits {
   /**
    * SQLite (one process owns the file): thresholds of the accounts with auto top-up on (loaded at start,
    * kept by {@link setAutoTopup}), so a charge checks its account in memory and the hot path pays no query.
-   * Postgres reads the threshold after each charge instead: instances share the settings.
+   * Postgres takes the threshold from each charge's own UPDATE instead: instances share the settings.
    */
   private autoTopups: Map<string, bigint> | undefined;
   private autoTopupsLoading: Promise<Map<string, bigint>> | undefined;
@@ -56,7 +56,7 @@ export class Credits {
     this.batch = database.sqlite
       ? new SqliteChargeBatch(
           database.sqlite,
-          (c) => this.chargeInTransaction(c),
+          (c) => this.debitInTransaction(c).then((d) => d?.after),
           (accountId, after) => {
             if (after === undefined) known?.forget(accountId);
             else known?.set(accountId, after, known.stamp(), this.now());
@@ -117,11 +117,12 @@ export class Credits {
       amount,
       row: { id: ledgerRowId(), operation, units, requestId: requestId ?? null, createdAt: Date.now() },
     };
-    const after = this.batch
-      ? await this.batch.charge(charge.accountId, charge.amount, charge.row)
-      : await this.chargeInTransaction(charge);
+    const debited = this.batch
+      ? { after: await this.batch.charge(charge.accountId, charge.amount, charge.row), topupBelow: undefined }
+      : await this.debitInTransaction(charge);
+    const after = debited?.after;
     if (after === undefined) throw errors.insufficientCredits(amount, await this.balance(accountId));
-    await this.afterCharge(accountId, after);
+    await this.afterCharge(accountId, after, debited?.topupBelow);
     return after;
   }
 
@@ -135,19 +136,6 @@ export class Credits {
   /** Resolves once the automatic top-ups started so far have finished. */
   async idle(): Promise<void> {
     while (this.topups.size > 0) await Promise.all(this.topups.values());
-  }
-
-  /**
-   * Postgres: the account's auto top-up threshold read afresh (one primary-key read), since another
-   * instance sharing the database may have changed the settings; undefined when auto top-up is off.
-   */
-  private async thresholdOf(accountId: string): Promise<bigint | undefined> {
-    const row = await this.db
-      .selectFrom('accounts')
-      .select(['auto_topup_enabled', 'auto_topup_threshold'])
-      .where('id', '=', accountId)
-      .executeTakeFirst();
-    return row && Number(row.auto_topup_enabled) === 1 ? big(row.auto_topup_threshold) : undefined;
   }
 
   private loadAutoTopups(): Promise<Map<string, bigint>> {
@@ -172,12 +160,12 @@ export class Credits {
    * After a charge: when it took the balance under the account's auto top-up threshold, one top-up runs on
    * its own (after the charge's transaction, which may still be open), never two at once for an account.
    */
-  private async afterCharge(accountId: string, after: bigint): Promise<void> {
-    // Loaded when the service starts (see the constructor): a charge inside a transaction never waits on
-    // another query of the one SQLite connection.
+  private async afterCharge(accountId: string, after: bigint, topupBelow: bigint | undefined): Promise<void> {
+    // SQLite: loaded when the service starts (see the constructor), so a charge inside a transaction never
+    // waits on another query of the one SQLite connection. Postgres: what the charge's own UPDATE returned.
     const threshold = this.batch
       ? (this.autoTopups ?? (await this.loadAutoTopups())).get(accountId)
-      : await this.thresholdOf(accountId);
+      : topupBelow;
     if (threshold === undefined || after >= threshold || this.topups.has(accountId)) return;
     const run = new Promise<void>((resolve) => setImmediate(resolve))
       .then(() => runAutoTopup(this.db, this, accountId, this.now()))
@@ -213,13 +201,13 @@ export class Credits {
         .executeTakeFirst();
       return big(row?.credits_balance);
     }
-    const after = await debit(trx, {
+    const debited = await debit(trx, {
       accountId,
       amount,
       row: { id: ledgerRowId(), operation, units, requestId: requestId ?? null, createdAt: Date.now() },
     });
-    if (after !== undefined) await this.afterCharge(accountId, after);
-    return after;
+    if (debited) await this.afterCharge(accountId, debited.after, debited.topupBelow);
+    return debited?.after;
   }
 
   /**
@@ -245,7 +233,7 @@ export class Credits {
   }
 
   /** One charge as a Kysely transaction: the conditional decrement, then its ledger row. */
-  private chargeInTransaction(charge: PendingCharge): Promise<bigint | undefined> {
+  private debitInTransaction(charge: PendingCharge): Promise<Debited | undefined> {
     return this.db.transaction().execute((trx) => debit(trx, charge));
   }
 
@@ -292,10 +280,16 @@ export class Credits {
  * The conditional decrement of a charge and its ledger row, on `trx` (a transaction): the balance after it,
  * or `undefined` with nothing written when the balance does not cover it.
  */
+/** A committed debit: the balance after it, and the account's auto top-up threshold when that is on. */
+interface Debited {
+  readonly after: bigint;
+  readonly topupBelow: bigint | undefined;
+}
+
 async function debit(
   trx: Kysely<Database>,
   { accountId, amount, row }: PendingCharge,
-): Promise<bigint | undefined> {
+): Promise<Debited | undefined> {
   const updated = await trx
     .updateTable('accounts')
     .set((eb) => ({
@@ -304,7 +298,7 @@ async function debit(
     }))
     .where('id', '=', accountId)
     .where('credits_balance', '>=', amount)
-    .returning('credits_balance')
+    .returning(['credits_balance', 'auto_topup_enabled', 'auto_topup_threshold'])
     .executeTakeFirst();
   if (!updated) return undefined;
   const after = big(updated.credits_balance);
@@ -321,5 +315,6 @@ async function debit(
       created_at: row.createdAt,
     })
     .execute();
-  return after;
+  const topupBelow = Number(updated.auto_topup_enabled) === 1 ? big(updated.auto_topup_threshold) : undefined;
+  return { after, topupBelow };
 }
