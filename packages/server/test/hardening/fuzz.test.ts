@@ -7,7 +7,7 @@ import { startTestServer, type TestServer } from '../helpers/server.js';
  * JSON, wrong types, huge and lone-surrogate strings, out-of-range numbers, bad percent-encoding, over-long
  * path parameters, bad cookies and credentials, and wrong content types. Every answer must be below 500,
  * and every error body must be the one the document declares for its status (`{ error: <code>, message }`
- * on the API). Fixed seed; `XSVC_FUZZ_ITERATIONS` (requests per operation, default 16) and `XSVC_FUZZ_SEED`
+ * on the API). Fixed seed; `XSVC_FUZZ_ITERATIONS` (requests per operation, default 24) and `XSVC_FUZZ_SEED`
  * make a longer or different run.
  */
 const ITERATIONS = Number(process.env.XSVC_FUZZ_ITERATIONS ?? 24);
