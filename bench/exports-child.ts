@@ -12,7 +12,7 @@ import { pipeline } from 'node:stream/promises';
 import type { ExportFormat } from '@xsvc/sdk/contract';
 // The server's export writers alone (bundled by exports.bench.ts): importing the whole server would
 // weigh its routes, drivers and contract into every figure.
-import { renderExport } from '../packages/server/src/features/exports/render.js';
+import { renderExport } from '../packages/server/src/core/exports/render.js';
 import { type BenchRow, benchRows, COLUMNS } from './exports-rows.js';
 
 const [writer, format, rowsArg] = process.argv.slice(2) as ['xsvc' | 'peer', ExportFormat, string];

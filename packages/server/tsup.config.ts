@@ -1,7 +1,7 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: { index: 'src/index.ts', bin: 'src/bin.ts' },
+  entry: { index: 'src/index.ts', bin: 'src/app/bin.ts' },
   format: ['esm'],
   dts: { entry: { index: 'src/index.ts' } },
   clean: true,

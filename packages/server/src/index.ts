@@ -2,16 +2,18 @@
  * `@xsvc/server`: the self-hostable Social Data and Automation Service. `createServer(config)` builds it
  * without listening; the `xsvc-server` bin reads the configuration from the environment and listens.
  */
-export type { ServerDeps, XsvcServer } from './app.js';
-export type { BootstrapResult } from './bootstrap.js';
-export { bootstrapOwner } from './bootstrap.js';
-export type { Clock } from './clock.js';
-export { ManualClock, systemClock } from './clock.js';
-export type { Config, ConfigInput } from './config.js';
-export { ConfigError, configFromEnv, parseConfig } from './config.js';
-export type { Db, DialectName } from './db/database.js';
-export { openDatabase } from './db/database.js';
-export { migrateToLatest } from './db/migrate.js';
+export type { ServerDeps, XsvcServer } from './app/app.js';
+export type { BootstrapResult } from './app/bootstrap.js';
+export { bootstrapOwner } from './app/bootstrap.js';
+export type { Config, ConfigInput } from './app/config.js';
+export { ConfigError, configFromEnv, parseConfig } from './app/config.js';
+export type { CreateServerDeps } from './app/server.js';
+export { createServer, platformFor } from './app/server.js';
+export type { Clock } from './core/clock.js';
+export { ManualClock, systemClock } from './core/clock.js';
+export type { Db, DialectName } from './core/db/database.js';
+export { openDatabase } from './core/db/database.js';
+export { migrateToLatest } from './core/db/migrate.js';
 export type { AccountCheckReport } from './features/monitors/engine/account-checks.js';
 export type { CheckReport, MonitorEngine, MonitorEngineOptions } from './features/monitors/engine/engine.js';
 export type { EngineTiming } from './features/monitors/engine/timing.js';
@@ -22,5 +24,3 @@ export { deliveryEngineFor, wakeWebhookDeliveries, webhookRoutes } from './featu
 export type { Platform } from './platform/platform.js';
 export type { SeedSize } from './platform/simulated/index.js';
 export { FIXED_ACCOUNTS, seedNetwork } from './platform/simulated/index.js';
-export type { CreateServerDeps } from './server.js';
-export { createServer, platformFor } from './server.js';

@@ -5,7 +5,7 @@ const read = (path: string) => readFileSync(new URL(path, import.meta.url), 'utf
 
 describe('the README', () => {
   it('documents every environment variable the configuration reads', () => {
-    const config = read('../src/config.ts');
+    const config = read('../src/app/config.ts');
     const block = /const ENV[^=]*=\s*\{([\s\S]*?)\};/.exec(config)?.[1] ?? '';
     const names = [...block.matchAll(/:\s*'([A-Z][A-Z0-9_]*)'/g)].map((m) => m[1]);
     expect(names.length).toBeGreaterThan(10);
@@ -16,8 +16,8 @@ describe('the README', () => {
 
   it('names the limits the server enforces as the code defines them', async () => {
     const readme = read('../README.md');
-    const { SIGN_IN_LIMITS } = await import('../src/features/sessions/sign-in-limits.js');
-    const { CHECKOUT_TTL_MS } = await import('../src/features/checkout/repository.js');
+    const { SIGN_IN_LIMITS } = await import('../src/core/limits/sign-in-limits.js');
+    const { CHECKOUT_TTL_MS } = await import('../src/core/billing/checkouts.js');
     const { COVERAGE_TTL_MS, COVERAGE_MAX_PAGES, STANDARD_MAX_PAGES } = await import(
       '../src/features/reads/walks/limits.js'
     );

@@ -5,8 +5,8 @@
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../src/db/database.js';
-import { Credits } from '../../src/features/billing/credits.js';
+import { Credits } from '../../src/core/billing/credits.js';
+import { openDatabase } from '../../src/core/db/database.js';
 import { ENGINES, ownerAccountId, PG_URL, startTestServer, type TestServer } from '../helpers/server.js';
 import { setBalance } from '../reads/fixtures.js';
 

@@ -5,8 +5,8 @@
  * `already_subscribed` only while the plan is active.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PLAN_PERIOD_MS } from '../../src/features/billing/plan.js';
-import { type MagicLinkMessage, watchMagicLinks } from '../../src/features/sessions/outbox.js';
+import { type MagicLinkMessage, watchMagicLinks } from '../../src/core/auth/outbox.js';
+import { PLAN_PERIOD_MS } from '../../src/core/billing/plan.js';
 import { ownerAccountId, startTestServer, type TestServer } from '../helpers/server.js';
 
 describe('plans', () => {

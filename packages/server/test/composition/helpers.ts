@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
-import { createAccount, createApiKey } from '../../src/features/account/repository.js';
+import { createAccount, createApiKey } from '../../src/core/auth/accounts.js';
 import type { TestServer } from '../helpers/server.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: answers are JSON checked field by field by the assertions

@@ -3,8 +3,9 @@
  * (they speak HTTP, not `inject`), and the browser steps of an OAuth authorization (sign in with a magic
  * link, approve on the consent page) that those clients leave to a user.
  */
-import type { TierLimits } from '../../src/features/rate-limit/rate-limiter.js';
-import { watchMagicLinks } from '../../src/features/sessions/outbox.js';
+
+import { watchMagicLinks } from '../../src/core/auth/outbox.js';
+import type { TierLimits } from '../../src/core/limits/rate-limiter.js';
 import { bootstrapOwner, createServer, parseConfig, type XsvcServer } from '../../src/index.js';
 
 /** A listening test server: its origin, the owner's API key and account, the sign-in links it sent. */

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { type MagicLinkMessage, watchMagicLinks } from '../../src/features/sessions/outbox.js';
+import { type MagicLinkMessage, watchMagicLinks } from '../../src/core/auth/outbox.js';
 
 /** An answer of the dashboard as a test reads it. */
 export interface PageAnswer {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OWNER_EMAIL } from '../../src/features/sessions/sign-in-account.js';
+import { OWNER_EMAIL } from '../../src/core/auth/sign-in-account.js';
 import { ownerAccountId, startTestServer, type TestServer } from '../helpers/server.js';
 import { insertEvent, type Receiver, startReceiver } from '../webhooks/helpers.js';
 import { DashboardBrowser } from './browser-session.js';

@@ -6,7 +6,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { watchMagicLinks } from '../../src/features/sessions/outbox.js';
+import { watchMagicLinks } from '../../src/core/auth/outbox.js';
 import { bootstrapOwner, createServer, parseConfig, type XsvcServer } from '../../src/index.js';
 import { structured, textOf } from './mcp-results.js';
 

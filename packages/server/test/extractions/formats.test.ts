@@ -5,12 +5,12 @@
  */
 import { EXPORT_FORMATS, type ExportFormat } from '@xsvc/sdk/contract';
 import { describe, expect, it } from 'vitest';
-import { csvField } from '../../src/features/exports/csv.js';
-import { assertExportSize } from '../../src/features/exports/limits.js';
-import { visualRuns } from '../../src/features/exports/pdf-runs.js';
-import { collectExport, renderExport } from '../../src/features/exports/render.js';
-import { type ExportTable, plainTable, type Row } from '../../src/features/exports/table.js';
-import { columnName } from '../../src/features/exports/xlsx.js';
+import { csvField } from '../../src/core/exports/csv.js';
+import { assertExportSize } from '../../src/core/exports/limits.js';
+import { visualRuns } from '../../src/core/exports/pdf-runs.js';
+import { collectExport, renderExport } from '../../src/core/exports/render.js';
+import { type ExportTable, plainTable, type Row } from '../../src/core/exports/table.js';
+import { columnName } from '../../src/core/exports/xlsx.js';
 import { markdownBlocks, markdownTables, parseCsv, readPdf, readXlsx } from './files.js';
 
 /** Texts in the scripts people post in, and the characters formats trip over. */

@@ -1,10 +1,10 @@
-import { ManualClock } from '../../src/clock.js';
-import { type ConfigInput, parseConfig } from '../../src/config.js';
-import type { Db } from '../../src/db/database.js';
+import { type ConfigInput, parseConfig } from '../../src/app/config.js';
+import { createServer, platformFor } from '../../src/app/server.js';
+import { ManualClock } from '../../src/core/clock.js';
+import type { Db } from '../../src/core/db/database.js';
 import { extractionRunner } from '../../src/features/extractions/feature.js';
 import type { ExtractionRunner, ExtractionRunnerOptions } from '../../src/features/extractions/runner.js';
 import type { Platform } from '../../src/platform/platform.js';
-import { createServer, platformFor } from '../../src/server.js';
 import { asTestServer, type Engine, type TestServer, testDatabase } from '../helpers/server.js';
 
 /** A test server with its account id and extraction runner. */

@@ -5,7 +5,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { crc32, zipStream } from '../../src/features/exports/zip.js';
+import { crc32, zipStream } from '../../src/core/exports/zip.js';
 
 const READER = `
 import io, json, sys, zipfile

@@ -2,11 +2,11 @@ import { chmodSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bootstrapOwner } from '../../src/bootstrap.js';
-import { ManualClock } from '../../src/clock.js';
-import { ConfigError, configFromEnv, parseConfig } from '../../src/config.js';
-import { big } from '../../src/db/database.js';
-import { createServer } from '../../src/server.js';
+import { bootstrapOwner } from '../../src/app/bootstrap.js';
+import { ConfigError, configFromEnv, parseConfig } from '../../src/app/config.js';
+import { createServer } from '../../src/app/server.js';
+import { ManualClock } from '../../src/core/clock.js';
+import { big } from '../../src/core/db/database.js';
 import { ENGINES, startTestServer, type TestServer, testDatabase } from '../helpers/server.js';
 
 describe.each(ENGINES)('storage, credits and rate limits (%s)', (engine) => {
@@ -123,7 +123,7 @@ describe('configuration and first start', () => {
     const keyFile = join(dir, 'owner-api-key');
     const { database, drop } = await testDatabase('sqlite');
     try {
-      const { migrateToLatest } = await import('../../src/db/migrate.js');
+      const { migrateToLatest } = await import('../../src/core/db/migrate.js');
       await migrateToLatest(database);
       const cfg = parseConfig({ keyFile, bootstrapCredits: '5000' });
       const first = await bootstrapOwner(database, cfg, Date.now());

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { type Db, openDatabase } from '../../src/db/database.js';
+import { type Db, openDatabase } from '../../src/core/db/database.js';
 import { type Child, call, childSetup, killHard, startChild } from './child-server.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

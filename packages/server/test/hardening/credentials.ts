@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { createAccount, createApiKey } from '../../src/features/account/repository.js';
-import { issueTokens, MCP_SCOPE, registerClient } from '../../src/features/oauth/store.js';
-import { createSession } from '../../src/features/sessions/sessions.js';
+import { createAccount, createApiKey } from '../../src/core/auth/accounts.js';
+import { issueTokens, MCP_SCOPE, registerClient } from '../../src/core/auth/oauth-store.js';
+import { createSession } from '../../src/core/auth/sessions.js';
 import type { TestServer } from '../helpers/server.js';
 
 /** Headers that carry one credential; `{}` is no credential. */

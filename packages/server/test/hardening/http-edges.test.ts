@@ -1,10 +1,10 @@
 import { PassThrough } from 'node:stream';
 import { type AnyOperation, operations } from '@xsvc/sdk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ManualClock } from '../../src/clock.js';
-import { parseConfig } from '../../src/config.js';
-import { MAX_CREDITS } from '../../src/features/billing/credits.js';
-import { createServer } from '../../src/server.js';
+import { parseConfig } from '../../src/app/config.js';
+import { createServer } from '../../src/app/server.js';
+import { MAX_CREDITS } from '../../src/core/billing/credits.js';
+import { ManualClock } from '../../src/core/clock.js';
 import { asTestServer, startTestServer, type TestServer, testDatabase } from '../helpers/server.js';
 
 /** The spec's error body (default contract): `{ error: <code>, message, ...details }`. */

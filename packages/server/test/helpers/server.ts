@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyInstance } from 'fastify';
-import type { XsvcServer } from '../../src/app.js';
-import { bootstrapOwner } from '../../src/bootstrap.js';
-import { ManualClock } from '../../src/clock.js';
-import { type Config, type ConfigInput, parseConfig } from '../../src/config.js';
-import { type Db, openDatabase } from '../../src/db/database.js';
-import { createServer } from '../../src/server.js';
+import type { XsvcServer } from '../../src/app/app.js';
+import { bootstrapOwner } from '../../src/app/bootstrap.js';
+import { type Config, type ConfigInput, parseConfig } from '../../src/app/config.js';
+import { createServer } from '../../src/app/server.js';
+import { ManualClock } from '../../src/core/clock.js';
+import { type Db, openDatabase } from '../../src/core/db/database.js';
 
 /** Postgres on the machine (trust auth, database `test`). */
 export const PG_URL = process.env.XSVC_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';

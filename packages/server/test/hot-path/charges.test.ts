@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { big, type Db, openDatabase } from '../../src/db/database.js';
-import { migrateToLatest } from '../../src/db/migrate.js';
-import { createAccount } from '../../src/features/account/repository.js';
-import { BALANCE_CACHE_TTL_MS } from '../../src/features/billing/balance-cache.js';
-import { Credits } from '../../src/features/billing/credits.js';
+import { createAccount } from '../../src/core/auth/accounts.js';
+import { BALANCE_CACHE_TTL_MS } from '../../src/core/billing/balance-cache.js';
+import { Credits } from '../../src/core/billing/credits.js';
+import { big, type Db, openDatabase } from '../../src/core/db/database.js';
+import { migrateToLatest } from '../../src/core/db/migrate.js';
 import { ENGINES, testDatabase } from '../helpers/server.js';
 
 /**

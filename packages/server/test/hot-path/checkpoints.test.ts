@@ -5,8 +5,8 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../src/db/database.js';
-import { FALLBACK_AUTOCHECKPOINT_PAGES } from '../../src/db/wal-checkpointer.js';
+import { openDatabase } from '../../src/core/db/database.js';
+import { FALLBACK_AUTOCHECKPOINT_PAGES } from '../../src/core/db/wal-checkpointer.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'xsvc-wal-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -64,7 +64,7 @@ describe('WAL checkpoints off the event loop (SQLite file)', () => {
 
   it('lets a script that opens and closes a file database finish its top-level await', () => {
     // The worker is unref'd; closing must still wait for it, or the loop empties first and Node exits 13.
-    const module = pathToFileURL(resolve(import.meta.dirname, '../../src/db/database.ts')).href;
+    const module = pathToFileURL(resolve(import.meta.dirname, '../../src/core/db/database.ts')).href;
     const script = `import { openDatabase } from ${JSON.stringify(module)};
 const d = await openDatabase(${JSON.stringify(join(dir, 'script.db'))});
 await d.close();

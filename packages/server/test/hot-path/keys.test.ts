@@ -2,11 +2,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Db, openDatabase } from '../../src/db/database.js';
-import { migrateToLatest } from '../../src/db/migrate.js';
-import { createAccount, createApiKey } from '../../src/features/account/repository.js';
-import { authenticate } from '../../src/features/auth/authenticate.js';
-import { KEY_CACHE_TTL_MS } from '../../src/features/auth/key-lookup.js';
+import { createAccount, createApiKey } from '../../src/core/auth/accounts.js';
+import { authenticate } from '../../src/core/auth/authenticate.js';
+import { KEY_CACHE_TTL_MS } from '../../src/core/auth/key-lookup.js';
+import { type Db, openDatabase } from '../../src/core/db/database.js';
+import { migrateToLatest } from '../../src/core/db/migrate.js';
 import { ENGINES, PG_URL, testDatabase } from '../helpers/server.js';
 
 /**

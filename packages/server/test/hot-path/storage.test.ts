@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Db, prepared, syncSqlite, writeStamp } from '../../src/db/database.js';
-import { migrateToLatest } from '../../src/db/migrate.js';
-import { createAccount } from '../../src/features/account/repository.js';
+import { createAccount } from '../../src/core/auth/accounts.js';
+import { type Db, prepared, syncSqlite, writeStamp } from '../../src/core/db/database.js';
+import { migrateToLatest } from '../../src/core/db/migrate.js';
 import { ENGINES, testDatabase } from '../helpers/server.js';
 
 /** The synchronous SQLite helpers of the hot paths: when they may run, and what counts as a write. */

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ManualClock } from '../../src/clock.js';
-import { parseConfig } from '../../src/config.js';
-import { openDatabase } from '../../src/db/database.js';
+import { parseConfig } from '../../src/app/config.js';
+import { createServer } from '../../src/app/server.js';
+import { ManualClock } from '../../src/core/clock.js';
+import { openDatabase } from '../../src/core/db/database.js';
 import { type CheckReport, MonitorEngine } from '../../src/features/monitors/engine/engine.js';
 import { monitorEngineOf } from '../../src/features/monitors/feature.js';
 import type { Platform } from '../../src/platform/platform.js';
-import { createServer } from '../../src/server.js';
 import { createSimUser, eventsOf, type MonitorTestServer, postTweet, startMonitorServer } from './helpers.js';
 
 /** Resolves after `n` scheduled checks of an engine built with this hook. */

@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { expect } from 'vitest';
-import { ManualClock } from '../../src/clock.js';
-import { parseConfig } from '../../src/config.js';
-import { type Db, openDatabase } from '../../src/db/database.js';
-import { createAccount, createApiKey } from '../../src/features/account/repository.js';
+import { parseConfig } from '../../src/app/config.js';
+import { createServer } from '../../src/app/server.js';
+import { createAccount, createApiKey } from '../../src/core/auth/accounts.js';
+import { ManualClock } from '../../src/core/clock.js';
+import { type Db, openDatabase } from '../../src/core/db/database.js';
 import type { CheckReport, MonitorEngine } from '../../src/features/monitors/engine/engine.js';
 import { monitorEngineOf } from '../../src/features/monitors/feature.js';
-import { createServer } from '../../src/server.js';
 import { asTestServer, type Engine, PG_URL, type TestServer } from '../helpers/server.js';
 
 /** A JSON answer or event, checked field by field by the assertions. */

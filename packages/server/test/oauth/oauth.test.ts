@@ -3,8 +3,8 @@ import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCESS_TOKEN_TTL_MS, CODE_TTL_MS } from '../../src/features/oauth/store.js';
-import { type MagicLinkMessage, watchMagicLinks } from '../../src/features/sessions/outbox.js';
+import { ACCESS_TOKEN_TTL_MS, CODE_TTL_MS } from '../../src/core/auth/oauth-store.js';
+import { type MagicLinkMessage, watchMagicLinks } from '../../src/core/auth/outbox.js';
 import { ENGINES, startTestServer, type TestServer } from '../helpers/server.js';
 
 const REDIRECT = 'http://127.0.0.1:8976/callback';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isCatalogRace } from '../../src/db/migrate.js';
+import { isCatalogRace } from '../../src/core/db/migrate.js';
 
 describe('migrations on a shared Postgres', () => {
   it("retries only when another schema vanished during Kysely's table listing", () => {

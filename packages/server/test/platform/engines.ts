@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import pg from 'pg';
-import { type Db, openDatabase } from '../../src/db/database.js';
-import { migrateToLatest } from '../../src/db/migrate.js';
+import { type Db, openDatabase } from '../../src/core/db/database.js';
+import { migrateToLatest } from '../../src/core/db/migrate.js';
 
 /** The Postgres the tests use (trust auth on this machine); override with `XSVC_TEST_PG_URL`. */
 export const PG_URL = process.env.XSVC_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';

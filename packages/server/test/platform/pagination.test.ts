@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { num } from '../../src/db/database.js';
+import { num } from '../../src/core/db/database.js';
 import type { Tweet, UserProfile } from '../../src/platform/platform.js';
 import { ENGINES, useNetwork, walk } from './network.js';
 

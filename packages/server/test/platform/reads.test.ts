@@ -1,6 +1,6 @@
 import { limits } from '@xsvc/sdk/contract';
 import { describe, expect, it } from 'vitest';
-import { num } from '../../src/db/database.js';
+import { num } from '../../src/core/db/database.js';
 import type { Tweet, UserProfile } from '../../src/platform/platform.js';
 import { InvalidCursorError } from '../../src/platform/simulated/index.js';
 import { ENGINES, strictTweet, strictUser, useNetwork } from './network.js';

@@ -1,6 +1,6 @@
 import { limits } from '@xsvc/sdk/contract';
 import { describe, expect, it } from 'vitest';
-import { num } from '../../src/db/database.js';
+import { num } from '../../src/core/db/database.js';
 import { rowCount, toRows } from '../../src/platform/simulated/bulk-insert.js';
 import {
   FIXED_ACCOUNTS,

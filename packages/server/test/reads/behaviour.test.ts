@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { toHttpError } from '../../src/features/reads/errors.js';
-import type { HttpError } from '../../src/http/errors.js';
+import type { HttpError } from '../../src/core/http/errors.js';
+import { toHttpError } from '../../src/core/http/platform-errors.js';
 import { PlatformUnavailableError } from '../../src/platform/platform.js';
 import { InvalidCursorError, SimulatedControl } from '../../src/platform/simulated/index.js';
 import { ENGINES, startTestServer, type TestServer } from '../helpers/server.js';

@@ -1,6 +1,7 @@
-import { ManualClock } from '../../src/clock.js';
-import { parseConfig } from '../../src/config.js';
-import { createAccount, createApiKey } from '../../src/features/account/repository.js';
+import { parseConfig } from '../../src/app/config.js';
+import { createServer, platformFor } from '../../src/app/server.js';
+import { createAccount, createApiKey } from '../../src/core/auth/accounts.js';
+import { ManualClock } from '../../src/core/clock.js';
 import {
   type PageRequest,
   type Platform,
@@ -10,7 +11,6 @@ import {
   type UserProfile,
 } from '../../src/platform/platform.js';
 import { InvalidCursorError } from '../../src/platform/simulated/index.js';
-import { createServer, platformFor } from '../../src/server.js';
 import { asTestServer, type Engine, type TestServer, testDatabase } from '../helpers/server.js';
 
 /**

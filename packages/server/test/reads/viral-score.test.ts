@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { answer, engagement, score, VIRAL_RULES, verdict } from '../../src/features/reads/viral-rules.js';
+import { answer, engagement, score, VIRAL_RULES, verdict } from '../../src/core/content/viral-rules.js';
 import { ENGINES, startTestServer, type TestServer } from '../helpers/server.js';
 import { type Network, network, setBalance } from './fixtures.js';
 

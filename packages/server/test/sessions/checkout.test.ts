@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAccount, createApiKey } from '../../src/features/account/repository.js';
-import { CHECKOUT_TTL_MS } from '../../src/features/checkout/repository.js';
-import { type MagicLinkMessage, watchMagicLinks } from '../../src/features/sessions/outbox.js';
+import { createAccount, createApiKey } from '../../src/core/auth/accounts.js';
+import { type MagicLinkMessage, watchMagicLinks } from '../../src/core/auth/outbox.js';
+import { CHECKOUT_TTL_MS } from '../../src/core/billing/checkouts.js';
 import { ENGINES, startTestServer, type TestServer } from '../helpers/server.js';
 
 describe.each(ENGINES)('local checkout (%s)', (engine) => {

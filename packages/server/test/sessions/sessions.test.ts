@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sha256 } from '../../src/features/auth/keys.js';
-import { type MagicLinkMessage, watchMagicLinks } from '../../src/features/sessions/outbox.js';
+import { sha256 } from '../../src/core/auth/keys.js';
+import { type MagicLinkMessage, watchMagicLinks } from '../../src/core/auth/outbox.js';
 import { ENGINES, startTestServer, type TestServer } from '../helpers/server.js';
 
 /** The cookie pair (`session_token=…`) of a Set-Cookie header. */

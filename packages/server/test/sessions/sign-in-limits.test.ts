@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type MagicLinkMessage, watchMagicLinks } from '../../src/features/sessions/outbox.js';
-import { clientKey, SIGN_IN_LIMITS } from '../../src/features/sessions/sign-in-limits.js';
+import { type MagicLinkMessage, watchMagicLinks } from '../../src/core/auth/outbox.js';
+import { clientKey, SIGN_IN_LIMITS } from '../../src/core/limits/sign-in-limits.js';
 import { ENGINES, startTestServer, type TestServer } from '../helpers/server.js';
 
 const WINDOW = SIGN_IN_LIMITS.perEmail.windowMs;

@@ -1,6 +1,6 @@
 import { schemas, strictify } from '@xsvc/sdk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAccount, createApiKey } from '../../src/features/account/repository.js';
+import { createAccount, createApiKey } from '../../src/core/auth/accounts.js';
 import { ENGINES, startTestServer, type TestServer } from '../helpers/server.js';
 
 const TweetShape = strictify(schemas.TweetSchema);

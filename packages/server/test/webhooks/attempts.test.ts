@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { num } from '../../src/db/database.js';
-import { OWNER_EMAIL } from '../../src/features/sessions/sign-in-account.js';
+import { OWNER_EMAIL } from '../../src/core/auth/sign-in-account.js';
+import { num } from '../../src/core/db/database.js';
 import { claimDueDeliveries } from '../../src/features/webhooks/claim.js';
 import type { DeliveryEngine } from '../../src/features/webhooks/engine.js';
 import { fanOutEvents } from '../../src/features/webhooks/fanout.js';

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { num } from '../../src/db/database.js';
-import { createAccount, createApiKey } from '../../src/features/account/repository.js';
-import type { ResolvedAddress, Resolver } from '../../src/features/webhooks/ssrf/target.js';
+import { createAccount, createApiKey } from '../../src/core/auth/accounts.js';
+import { num } from '../../src/core/db/database.js';
+import type { ResolvedAddress, Resolver } from '../../src/core/ssrf/target.js';
 import { ENGINES } from '../helpers/server.js';
 import {
   deadPort,

@@ -5,11 +5,11 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { openDatabase } from '../../src/db/database.js';
+import { openDatabase } from '../../src/core/db/database.js';
 import { insertEvents, type Received, startReceiver } from './helpers.js';
 
 const REPO = resolve(fileURLToPath(import.meta.url), '../../../../..');
-const BIN = join(REPO, 'packages/server/src/bin.ts');
+const BIN = join(REPO, 'packages/server/src/app/bin.ts');
 const EVENTS = 500;
 const ANSWERED_BEFORE_KILL = 100;
 const RECEIVED_BEFORE_KILL = 150;

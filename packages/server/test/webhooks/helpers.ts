@@ -1,15 +1,15 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createMemoryNonceStore, verifyWebhook } from '@xsvc/webhook-verifier';
-import { buildServer } from '../../src/app.js';
-import { ManualClock } from '../../src/clock.js';
-import { type ConfigInput, parseConfig } from '../../src/config.js';
-import type { Db } from '../../src/db/database.js';
+import { buildServer } from '../../src/app/app.js';
+import { type ConfigInput, parseConfig } from '../../src/app/config.js';
+import { ManualClock } from '../../src/core/clock.js';
+import type { Db } from '../../src/core/db/database.js';
+import type { Resolver } from '../../src/core/ssrf/target.js';
 import type { DeliveryEngine } from '../../src/features/webhooks/engine.js';
 import { webhookHandlers } from '../../src/features/webhooks/handlers.js';
 import type { WebhookOptions } from '../../src/features/webhooks/options.js';
 import { deliveryEngineFor, webhookRoutes } from '../../src/features/webhooks/runtime.js';
-import type { Resolver } from '../../src/features/webhooks/ssrf/target.js';
 import { SimulatedPlatform } from '../../src/platform/simulated/index.js';
 import { asTestServer, type Engine, type TestServer, testDatabase } from '../helpers/server.js';
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { openDatabase } from '../../src/db/database.js';
+import { openDatabase } from '../../src/core/db/database.js';
 import { PG_URL } from '../helpers/server.js';
 import { insertEvents, startReceiver, startWebhookServer, type WebhookTestServer } from './helpers.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { num } from '../../src/db/database.js';
+import { num } from '../../src/core/db/database.js';
 import { wakeWebhookDeliveries } from '../../src/features/webhooks/runtime.js';
 import { testDatabase } from '../helpers/server.js';
 import { insertEvent, startReceiver, startWebhookServer } from './helpers.js';

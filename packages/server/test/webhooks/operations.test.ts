@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAccount, createApiKey } from '../../src/features/account/repository.js';
+import { createAccount, createApiKey } from '../../src/core/auth/accounts.js';
 import { ENGINES, startTestServer } from '../helpers/server.js';
 import { type Receiver, startReceiver, startWebhookServer, type WebhookTestServer } from './helpers.js';
 

@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addressProblem } from '../../src/features/webhooks/ssrf/ip-ranges.js';
-import {
-  checkWebhookTarget,
-  type Resolver,
-  UnsafeWebhookUrlError,
-} from '../../src/features/webhooks/ssrf/target.js';
+import { addressProblem } from '../../src/core/ssrf/ip-ranges.js';
+import { checkWebhookTarget, type Resolver, UnsafeWebhookUrlError } from '../../src/core/ssrf/target.js';
 
 /** Host names of the tests and what they resolve to; anything else does not resolve. */
 const DNS: Record<string, string[]> = {

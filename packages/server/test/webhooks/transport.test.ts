@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Target } from '../../src/features/webhooks/ssrf/target.js';
+import type { Target } from '../../src/core/ssrf/target.js';
 import {
   type Agents,
   closeAgents,

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ManualClock } from '../../src/clock.js';
-import { parseConfig } from '../../src/config.js';
-import { createAccount, createApiKey } from '../../src/features/account/repository.js';
+import { parseConfig } from '../../src/app/config.js';
+import { createServer, platformFor } from '../../src/app/server.js';
+import { createAccount, createApiKey } from '../../src/core/auth/accounts.js';
+import { ManualClock } from '../../src/core/clock.js';
 import type { WriteActor, WriteCommand } from '../../src/platform/account-writes.js';
 import { type Platform, PlatformUnavailableError } from '../../src/platform/platform.js';
-import { createServer, platformFor } from '../../src/server.js';
 import { asTestServer, ENGINES, startTestServer, type TestServer, testDatabase } from '../helpers/server.js';
 import { setBalance } from '../reads/fixtures.js';
 import {

@@ -1,8 +1,8 @@
 import { limits } from '@xsvc/sdk/contract';
-import { num } from '../../db/database.js';
-import { HttpError } from '../../http/errors.js';
-import { Answer, defineHandlers } from '../../http/handler.js';
-import { countActiveKeys, createApiKey, findAccount, toApiAccount } from './repository.js';
+import { countActiveKeys, createApiKey, findAccount, toApiAccount } from '../../core/auth/accounts.js';
+import { num } from '../../core/db/database.js';
+import { HttpError } from '../../core/http/errors.js';
+import { Answer, defineHandlers } from '../../core/http/handler.js';
 
 const iso = (ms: bigint | number) => new Date(Number(ms)).toISOString();
 

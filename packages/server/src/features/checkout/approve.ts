@@ -1,7 +1,3 @@
-import { big } from '../../db/database.js';
-import { HttpError } from '../../http/errors.js';
-import type { Services } from '../../services.js';
-import { activatePlan } from '../billing/plan.js';
 import {
   type CheckoutRow,
   checkoutExpiresAt,
@@ -9,7 +5,11 @@ import {
   currentCheckout,
   findCheckout,
   releaseCheckout,
-} from './repository.js';
+} from '../../core/billing/checkouts.js';
+import { activatePlan } from '../../core/billing/plan.js';
+import { big } from '../../core/db/database.js';
+import { HttpError } from '../../core/http/errors.js';
+import type { Services } from '../../core/services.js';
 
 /** What an approval did. */
 export interface Approval {

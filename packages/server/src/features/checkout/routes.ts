@@ -1,13 +1,13 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { big, num } from '../../db/database.js';
-import type { Services } from '../../services.js';
-import { registerFormBodies } from '../discovery/form-body.js';
-import { parseInput } from '../sessions/parse-input.js';
-import { requireOwner } from '../sessions/request-principal.js';
+import { requireOwner } from '../../core/auth/request-principal.js';
+import { type CheckoutRow, checkoutExpiresAt, currentCheckout } from '../../core/billing/checkouts.js';
+import { big, num } from '../../core/db/database.js';
+import { registerFormBodies } from '../../core/http/form-body.js';
+import { escapeHtml, page } from '../../core/http/html.js';
+import { parseInput } from '../../core/http/parse-input.js';
+import type { Services } from '../../core/services.js';
 import { approveCheckout } from './approve.js';
-import { escapeHtml, page } from './html.js';
-import { type CheckoutRow, checkoutExpiresAt, currentCheckout } from './repository.js';
 
 const Params = z.object({ id: z.string().regex(/^cs_[0-9a-f]{32}$/, 'must be a checkout id') });
 

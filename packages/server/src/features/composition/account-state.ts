@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
-import { planState } from '../billing/plan.js';
+import { planState } from '../../core/billing/plan.js';
+import type { Database } from '../../core/db/schema.js';
 import { styleKey } from './styles/repository.js';
 
 /** What composition needs to know about the calling account. */

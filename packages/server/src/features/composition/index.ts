@@ -1,5 +1,5 @@
-import type { RouteRegistrar } from '../../app.js';
-import type { HandlerMap } from '../../http/handler.js';
+import type { RouteRegistrar } from '../../app/app.js';
+import type { HandlerMap } from '../../core/http/handler.js';
 import { composeHandlers } from './compose/handler.js';
 import { draftHandlers } from './drafts/handlers.js';
 import { radarHandlers } from './radar/handlers.js';

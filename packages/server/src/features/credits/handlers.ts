@@ -1,11 +1,11 @@
-import { big, num } from '../../db/database.js';
-import { HttpError } from '../../http/errors.js';
-import { defineHandlers } from '../../http/handler.js';
-import type { Services } from '../../services.js';
-import { findAccount } from '../account/repository.js';
-import { CREDITS_PER_DOLLAR } from '../billing/auto-topup.js';
-import { planState } from '../billing/plan.js';
-import { type CheckoutKind, currentCheckout, insertCheckout } from '../checkout/repository.js';
+import { findAccount } from '../../core/auth/accounts.js';
+import { CREDITS_PER_DOLLAR } from '../../core/billing/auto-topup.js';
+import { type CheckoutKind, currentCheckout, insertCheckout } from '../../core/billing/checkouts.js';
+import { planState } from '../../core/billing/plan.js';
+import { big, num } from '../../core/db/database.js';
+import { HttpError } from '../../core/http/errors.js';
+import { defineHandlers } from '../../core/http/handler.js';
+import type { Services } from '../../core/services.js';
 
 export { CREDITS_PER_DOLLAR };
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { ASSET_PATHS } from './layout.js';
+import { ASSET_PATHS } from '../../core/http/layout.js';
 
 /**
  * The stylesheet: system fonts, colours with at least 4.5:1 contrast, a visible focus ring, and a layout that

@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import type { Services } from '../../services.js';
+import type { Services } from '../../core/services.js';
 
 /** The cookie whose random value the sign-in form's token derives from (there is no session yet). */
 export const PRE_SESSION_COOKIE = 'dashboard_csrf';

@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
+import type { Database } from '../../core/db/schema.js';
+import { escapeHtml } from '../../core/http/layout.js';
 import { type ApiEvent, toApiEvent } from '../events/repository.js';
 import { badge, when } from './format.js';
-import { escapeHtml } from './layout.js';
 
 /** Rows the page shows, and the most one poll of the live feed returns. */
 export const FEED_SIZE = 25;

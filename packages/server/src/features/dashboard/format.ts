@@ -1,4 +1,4 @@
-import { escapeHtml } from './layout.js';
+import { escapeHtml } from '../../core/http/layout.js';
 
 /** An ISO date as a readable UTC time inside `<time>` (an absent one as a dash). */
 export function when(iso: string | undefined | null): string {

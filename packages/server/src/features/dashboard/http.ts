@@ -1,9 +1,15 @@
 import { ApiError, XsvcError } from '@xsvc/sdk';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { acceptEncoding } from '../../http/body-parsers.js';
-import type { Services } from '../../services.js';
+import { acceptEncoding } from '../../core/http/body-parsers.js';
+import {
+  dashboardHeaders,
+  escapeHtml,
+  type PageInput,
+  renderPage,
+  SECTIONS,
+} from '../../core/http/layout.js';
+import type { Services } from '../../core/services.js';
 import { csrfRefusal } from './csrf.js';
-import { dashboardHeaders, escapeHtml, type PageInput, renderPage, SECTIONS } from './layout.js';
 import { type DashboardSession, dashboardSession } from './session.js';
 
 /** What an action answers: a redirect (Post/Redirect/Get) or a page to show now (a key shown once). */

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
+import type { Database } from '../../core/db/schema.js';
 
 /** One line of the credit ledger as the dashboard shows it. */
 export interface LedgerLine {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { Services } from '../../services.js';
-import { registerFormBodies } from '../discovery/form-body.js';
+import { registerFormBodies } from '../../core/http/form-body.js';
+import type { Services } from '../../core/services.js';
 import { registerDashboardAssets } from './assets.js';
 import { DashboardRoutes } from './http.js';
 import { registerAccount } from './sections/account.js';

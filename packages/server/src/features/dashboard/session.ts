@@ -1,11 +1,11 @@
 import type { Xsvc } from '@xsvc/sdk';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Services } from '../../services.js';
-import type { Principal } from '../auth/authenticate.js';
-import { sessionCookie } from '../auth/authenticate.js';
-import { injectFetch } from '../mcp/inject-fetch.js';
+import type { Principal } from '../../core/auth/authenticate.js';
+import { sessionCookie } from '../../core/auth/authenticate.js';
+import { SESSION_COOKIE } from '../../core/auth/cookie.js';
+import { injectFetch } from '../../core/http/inject-fetch.js';
+import type { Services } from '../../core/services.js';
 import { sessionOf } from '../oauth/handlers.js';
-import { SESSION_COOKIE } from '../sessions/cookie.js';
 import { csrfToken } from './csrf.js';
 
 /** A signed-in dashboard request: the session, its account, its form token and an API client acting as it. */

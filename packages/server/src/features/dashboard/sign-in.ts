@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { HttpError } from '../../http/errors.js';
-import type { Services } from '../../services.js';
-import { sessionCookieHeader } from '../sessions/cookie.js';
-import { Email, NextPath, sendMagicLink } from '../sessions/send-link.js';
-import { deleteSession } from '../sessions/sessions.js';
-import { SignInLimiter } from '../sessions/sign-in-limits.js';
+import { sessionCookieHeader } from '../../core/auth/cookie.js';
+import { Email, NextPath, sendMagicLink } from '../../core/auth/send-link.js';
+import { deleteSession } from '../../core/auth/sessions.js';
+import { HttpError } from '../../core/http/errors.js';
+import { csrfField, escapeHtml, notice, type PageInput } from '../../core/http/layout.js';
+import { SignInLimiter } from '../../core/limits/sign-in-limits.js';
+import type { Services } from '../../core/services.js';
 import {
   cookieValue,
   csrfRefusal,
@@ -15,7 +16,6 @@ import {
   preSessionCookieHeader,
 } from './csrf.js';
 import { refuse, sendPage } from './http.js';
-import { csrfField, escapeHtml, notice, type PageInput } from './layout.js';
 import { dashboardSession } from './session.js';
 
 /** Only dashboard paths are offered as where to come back to after signing in. */

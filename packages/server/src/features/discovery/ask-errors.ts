@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { HttpError } from '../../http/errors.js';
+import { HttpError } from '../../core/http/errors.js';
 import { AskFailure } from './ask/answer.js';
 
 /** The largest `/ask` request body (spec 4.2, 8.3). */

@@ -1,7 +1,7 @@
 import type { schemas } from '@xsvc/sdk/contract';
 import { sql } from 'kysely';
-import { HttpError } from '../../http/errors.js';
-import { Answer, defineHandlers, type HandlerContext } from '../../http/handler.js';
+import { HttpError } from '../../core/http/errors.js';
+import { Answer, defineHandlers, type HandlerContext } from '../../core/http/handler.js';
 import { API_CATALOG_TYPE, apiCatalog } from './api-catalog.js';
 import { type AskAnswer, type AskRequest, answer, eventStream, fromBody, fromFlat } from './ask/answer.js';
 import { checkSite, countAsk } from './ask/limits.js';

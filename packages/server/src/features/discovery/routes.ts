@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { HttpError } from '../../http/errors.js';
-import type { Services } from '../../services.js';
-import { escapeHtml, page } from '../checkout/html.js';
+import { HttpError } from '../../core/http/errors.js';
+import { registerFormBodies } from '../../core/http/form-body.js';
+import { escapeHtml, page } from '../../core/http/html.js';
+import type { Services } from '../../core/services.js';
 import { ASK_BODY_LIMIT, askErrorHandler } from './ask-errors.js';
 import { guides, renderGuide } from './docs/index.js';
-import { registerFormBodies } from './form-body.js';
 
 /**
  * What the discovery endpoints need beyond their handlers: `/ask` routes with their own body limit (8 KiB) and

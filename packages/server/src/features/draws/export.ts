@@ -1,5 +1,5 @@
-import { num } from '../../db/database.js';
-import { type ExportTable, plainTable } from '../exports/table.js';
+import { num } from '../../core/db/database.js';
+import { type ExportTable, plainTable } from '../../core/exports/table.js';
 import type { DrawEntryRow, DrawRow } from './repository.js';
 
 const iso = (ms: bigint | number) => new Date(Number(ms)).toISOString();

@@ -1,14 +1,14 @@
 import { limits } from '@xsvc/sdk/contract';
-import { errors, HttpError } from '../../http/errors.js';
-import { Answer, defineHandlers } from '../../http/handler.js';
-import { assertExportSize } from '../exports/limits.js';
-import { downloadHeaders, exportStream, renderExport } from '../exports/render.js';
-import { withPlatformErrors } from '../reads/errors.js';
+import { assertExportSize } from '../../core/exports/limits.js';
+import { downloadHeaders, exportStream, renderExport } from '../../core/exports/render.js';
+import { errors, HttpError } from '../../core/http/errors.js';
+import { Answer, defineHandlers } from '../../core/http/handler.js';
+import { withPlatformErrors } from '../../core/http/platform-errors.js';
+import { timeOrderedUuid } from '../../core/ids/draw-ids.js';
+import { decodeListCursor, pageOf } from '../../core/paging/list-cursor.js';
 import { commitSeed, revealed } from './commitment.js';
 import { conductDraw } from './conduct.js';
 import { entriesTable, winnersTable } from './export.js';
-import { timeOrderedUuid } from './ids.js';
-import { decodeListCursor, pageOf } from './list-cursor.js';
 import { toDrawDetail, toDrawListItem, toWinner } from './mappers.js';
 import { drawEntries, drawWinners, findDraw, insertDraw, listDrawRows } from './repository.js';
 

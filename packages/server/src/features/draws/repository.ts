@@ -1,6 +1,6 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
-import type { Database, DrawEntriesTable, DrawsTable } from '../../db/schema.js';
-import type { ListPosition } from './list-cursor.js';
+import type { Database, DrawEntriesTable, DrawsTable } from '../../core/db/schema.js';
+import type { ListPosition } from '../../core/paging/list-cursor.js';
 
 /** A stored draw. */
 export type DrawRow = Selectable<DrawsTable>;

@@ -1,6 +1,6 @@
 import { limits } from '@xsvc/sdk/contract';
-import { HttpError } from '../../http/errors.js';
-import { defineHandlers } from '../../http/handler.js';
+import { HttpError } from '../../core/http/errors.js';
+import { defineHandlers } from '../../core/http/handler.js';
 import { decodeEventCursor, encodeEventCursor, findEvent, queryEvents, toApiEvent } from './repository.js';
 
 /**

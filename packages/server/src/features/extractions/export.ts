@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
-import { num } from '../../db/database.js';
-import type { Database } from '../../db/schema.js';
-import type { Cell, ExportColumn, ExportTable, RowSource } from '../exports/table.js';
+import { num } from '../../core/db/database.js';
+import type { Database } from '../../core/db/schema.js';
+import type { Cell, ExportColumn, ExportTable, RowSource } from '../../core/exports/table.js';
 import { type ApiJob, type ApiResult, toApiResult } from './mappers.js';
 import { resultRows } from './repository.js';
 

@@ -1,5 +1,5 @@
-import type { RouteRegistrar } from '../../app.js';
-import type { Db } from '../../db/database.js';
+import type { RouteRegistrar } from '../../app/app.js';
+import type { Db } from '../../core/db/database.js';
 import { ExtractionRunner, type ExtractionRunnerOptions } from './runner.js';
 
 // One runner per server, found through the server's database (which handlers hold).

@@ -1,11 +1,11 @@
 import { limits } from '@xsvc/sdk/contract';
-import { errors, HttpError } from '../../http/errors.js';
-import { Answer, defineHandlers } from '../../http/handler.js';
-import { timeOrderedUuid } from '../draws/ids.js';
-import { decodeListCursor, pageOf } from '../draws/list-cursor.js';
-import { assertExportSize } from '../exports/limits.js';
-import { downloadHeaders, exportStream, renderExport } from '../exports/render.js';
-import { withPlatformErrors } from '../reads/errors.js';
+import { assertExportSize } from '../../core/exports/limits.js';
+import { downloadHeaders, exportStream, renderExport } from '../../core/exports/render.js';
+import { errors, HttpError } from '../../core/http/errors.js';
+import { Answer, defineHandlers } from '../../core/http/handler.js';
+import { withPlatformErrors } from '../../core/http/platform-errors.js';
+import { timeOrderedUuid } from '../../core/ids/draw-ids.js';
+import { decodeListCursor, pageOf } from '../../core/paging/list-cursor.js';
 import { estimateExtraction } from './estimate.js';
 import { exportMatcher, matchingResults, resultsTable, surveyResults } from './export.js';
 import { extractionRunner } from './feature.js';

@@ -1,6 +1,6 @@
 import type { schemas } from '@xsvc/sdk/contract';
 import type { z } from 'zod';
-import { num } from '../../db/database.js';
+import { num } from '../../core/db/database.js';
 import type { JobRow, ResultRow } from './repository.js';
 import type { StoredResult } from './results.js';
 import type { ExtractionSpec, JobTarget } from './tools.js';

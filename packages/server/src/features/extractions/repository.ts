@@ -1,6 +1,6 @@
 import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
-import type { Database, ExtractionJobsTable, ExtractionResultsTable } from '../../db/schema.js';
-import type { ListPosition } from '../draws/list-cursor.js';
+import type { Database, ExtractionJobsTable, ExtractionResultsTable } from '../../core/db/schema.js';
+import type { ListPosition } from '../../core/paging/list-cursor.js';
 
 /** A stored extraction job. */
 export type JobRow = Selectable<ExtractionJobsTable>;

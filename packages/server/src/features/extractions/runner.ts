@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { HttpError } from '../../http/errors.js';
+import { HttpError } from '../../core/http/errors.js';
+import type { Services } from '../../core/services.js';
 import { PlatformUnavailableError } from '../../platform/platform.js';
 import { isSimulatedPlatformError } from '../../platform/simulated/index.js';
-import type { Services } from '../../services.js';
 import { jobTarget } from './mappers.js';
 import { existingKeys, insertResults, type JobRow, loadJob } from './repository.js';
 import type { Collected } from './results.js';

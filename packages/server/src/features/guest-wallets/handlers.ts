@@ -1,15 +1,15 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { schemas } from '@xsvc/sdk/contract';
 import type { Kysely } from 'kysely';
-import { big, num } from '../../db/database.js';
-import type { Database } from '../../db/schema.js';
-import { HttpError } from '../../http/errors.js';
-import { Answer, defineHandlers, type HandlerContext } from '../../http/handler.js';
-import type { Services } from '../../services.js';
-import { sha256 } from '../auth/keys.js';
-import { ledgerRowId } from '../billing/ledger-id.js';
-import { checkoutExpiresAt, currentCheckout, insertCheckout } from '../checkout/repository.js';
-import { clientKey, countInWindow } from '../sessions/sign-in-limits.js';
+import { sha256 } from '../../core/auth/keys.js';
+import { checkoutExpiresAt, currentCheckout, insertCheckout } from '../../core/billing/checkouts.js';
+import { ledgerRowId } from '../../core/billing/ledger-id.js';
+import { big, num } from '../../core/db/database.js';
+import type { Database } from '../../core/db/schema.js';
+import { HttpError } from '../../core/http/errors.js';
+import { Answer, defineHandlers, type HandlerContext } from '../../core/http/handler.js';
+import { clientKey, countInWindow } from '../../core/limits/sign-in-limits.js';
+import type { Services } from '../../core/services.js';
 import { openAnswer, sealAnswer } from './sealed-answer.js';
 
 /** Guest keys: `sgk_` + 64 hex characters, sent as `Authorization: Bearer`. */

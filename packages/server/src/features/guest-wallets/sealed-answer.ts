@@ -1,5 +1,5 @@
-import type { Services } from '../../services.js';
-import { secretBox } from '../x-accounts/secret-box.js';
+import { secretBox } from '../../core/crypto/secret-box.js';
+import type { Services } from '../../core/services.js';
 
 /**
  * The stored form of a checkout answer kept for idempotent replays. The first answer of a new wallet holds

@@ -1,9 +1,9 @@
 import { Readable } from 'node:stream';
 import type { XsvcMcpHttpHandler } from '@xsvc/mcp';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Services } from '../../services.js';
-import { authenticate, type Principal } from '../auth/authenticate.js';
-import { injectFetch } from './inject-fetch.js';
+import { authenticate, type Principal } from '../../core/auth/authenticate.js';
+import { injectFetch } from '../../core/http/inject-fetch.js';
+import type { Services } from '../../core/services.js';
 
 /**
  * The `WWW-Authenticate` challenge of an unauthenticated MCP call (spec 5.3.2): realm `OAuth`, where the

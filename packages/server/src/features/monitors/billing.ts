@@ -1,8 +1,8 @@
 import { limits } from '@xsvc/sdk/contract';
 import { type Kysely, sql } from 'kysely';
-import { num } from '../../db/database.js';
-import type { Database } from '../../db/schema.js';
-import type { Credits } from '../billing/credits.js';
+import type { Credits } from '../../core/billing/credits.js';
+import { num } from '../../core/db/database.js';
+import type { Database } from '../../core/db/schema.js';
 import { afterMonitorWrite, type MonitorTable } from './monitor-rows.js';
 
 /** One billing period of an active monitor. */

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import type { RouteRegistrar } from '../../app.js';
-import { systemClock } from '../../clock.js';
-import type { Db } from '../../db/database.js';
+import type { RouteRegistrar } from '../../app/app.js';
+import { systemClock } from '../../core/clock.js';
+import type { Db } from '../../core/db/database.js';
 import { MonitorEngine, type MonitorEngineOptions } from './engine/engine.js';
 import { countActiveMonitors } from './monitor-rows.js';
 

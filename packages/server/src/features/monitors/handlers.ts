@@ -1,6 +1,6 @@
-import { HttpError } from '../../http/errors.js';
-import { defineHandlers } from '../../http/handler.js';
-import { withPlatformErrors } from '../reads/errors.js';
+import { HttpError } from '../../core/http/errors.js';
+import { defineHandlers } from '../../core/http/handler.js';
+import { withPlatformErrors } from '../../core/http/platform-errors.js';
 import { monitorLifecycle } from './lifecycle.js';
 import { type ApiMonitor, toApiMonitor } from './repository.js';
 import { takeWatchStart, type WatchStart } from './watch-state.js';

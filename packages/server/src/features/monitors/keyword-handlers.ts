@@ -1,7 +1,7 @@
-import { HttpError } from '../../http/errors.js';
-import { defineHandlers } from '../../http/handler.js';
+import { HttpError } from '../../core/http/errors.js';
+import { defineHandlers } from '../../core/http/handler.js';
+import { withPlatformErrors } from '../../core/http/platform-errors.js';
 import type { Platform } from '../../platform/platform.js';
-import { withPlatformErrors } from '../reads/errors.js';
 import {
   type ApiKeywordMonitor,
   normalizeQuery,

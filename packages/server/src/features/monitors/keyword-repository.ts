@@ -1,7 +1,7 @@
 import type { schemas, TweetEventType } from '@xsvc/sdk/contract';
 import type { Selectable } from 'kysely';
 import type { z } from 'zod';
-import type { KeywordMonitorsTable } from '../../db/schema.js';
+import type { KeywordMonitorsTable } from '../../core/db/schema.js';
 import { lifecycleFields, parseEventTypes } from './monitor-rows.js';
 
 /** A keyword-monitor row. */

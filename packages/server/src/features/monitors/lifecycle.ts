@@ -1,8 +1,8 @@
 import type { Insertable, Updateable } from 'kysely';
-import type { Database, MonitorLifecycleColumns } from '../../db/schema.js';
-import { HttpError } from '../../http/errors.js';
-import type { HandlerContext } from '../../http/handler.js';
-import type { Services } from '../../services.js';
+import type { Database, MonitorLifecycleColumns } from '../../core/db/schema.js';
+import { HttpError } from '../../core/http/errors.js';
+import type { HandlerContext } from '../../core/http/handler.js';
+import type { Services } from '../../core/services.js';
 import { chargeHour, resumeBilling } from './billing.js';
 import { idsOf } from './ids.js';
 import {

@@ -1,7 +1,7 @@
 import { type EventType, limits } from '@xsvc/sdk/contract';
 import { type Insertable, type Kysely, type Selectable, sql, type Updateable } from 'kysely';
-import { num } from '../../db/database.js';
-import type { Database, MonitorLifecycleColumns } from '../../db/schema.js';
+import { num } from '../../core/db/database.js';
+import type { Database, MonitorLifecycleColumns } from '../../core/db/schema.js';
 
 /**
  * The tables of the two kinds of monitor (account and keyword), which share {@link MonitorLifecycleColumns}

@@ -1,7 +1,7 @@
 import type { schemas } from '@xsvc/sdk/contract';
 import type { Selectable } from 'kysely';
 import type { z } from 'zod';
-import type { MonitorsTable } from '../../db/schema.js';
+import type { MonitorsTable } from '../../core/db/schema.js';
 import { isoTime, lifecycleFields, parseEventTypes } from './monitor-rows.js';
 
 /** An account-monitor row. */

@@ -2,8 +2,8 @@ import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import { z } from 'zod';
-import { checkWebhookTarget, type Resolver, type Target } from '../webhooks/ssrf/target.js';
-import type { OAuthClient } from './store.js';
+import type { OAuthClient } from '../../core/auth/oauth-store.js';
+import { checkWebhookTarget, type Resolver, type Target } from '../../core/ssrf/target.js';
 
 /** A client metadata document is at most this large (spec 5.3.3: 5 KiB). */
 export const METADATA_MAX_BYTES = 5 * 1024;

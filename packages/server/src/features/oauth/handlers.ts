@@ -1,14 +1,7 @@
 import { createHash } from 'node:crypto';
 import { schemas } from '@xsvc/sdk/contract';
 import type { FastifyRequest } from 'fastify';
-import type { HttpError } from '../../http/errors.js';
-import { Answer, defineHandlers, type HandlerContext } from '../../http/handler.js';
-import { describeIssue } from '../../http/register.js';
-import type { Services } from '../../services.js';
-import { authenticate, type Principal } from '../auth/authenticate.js';
-import { systemResolver } from '../webhooks/ssrf/target.js';
-import { ClientMetadataError, fetchClientMetadata, isMetadataClientId } from './client-metadata.js';
-import { consentPage, errorPage, pageHeaders, signInPage } from './pages.js';
+import { authenticate, type Principal } from '../../core/auth/authenticate.js';
 import {
   type AuthorizationParams,
   createRequest,
@@ -22,7 +15,14 @@ import {
   revokeToken,
   rotateRefreshToken,
   secretMatches,
-} from './store.js';
+} from '../../core/auth/oauth-store.js';
+import { consentPage, errorPage, pageHeaders, signInPage } from '../../core/http/auth-pages.js';
+import type { HttpError } from '../../core/http/errors.js';
+import { Answer, defineHandlers, type HandlerContext } from '../../core/http/handler.js';
+import { describeIssue } from '../../core/http/register.js';
+import type { Services } from '../../core/services.js';
+import { systemResolver } from '../../core/ssrf/target.js';
+import { ClientMetadataError, fetchClientMetadata, isMetadataClientId } from './client-metadata.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { Services } from '../../services.js';
-import { registerFormBodies } from '../discovery/form-body.js';
+import { issueCode, takeRequest } from '../../core/auth/oauth-store.js';
+import { errorPage, pageHeaders } from '../../core/http/auth-pages.js';
+import { registerFormBodies } from '../../core/http/form-body.js';
+import type { Services } from '../../core/services.js';
 import { authorizeErrorRedirect, redirectWith, sessionOf } from './handlers.js';
-import { errorPage, pageHeaders } from './pages.js';
-import { issueCode, takeRequest } from './store.js';
 
 const Decision = z.object({
   request_id: z.string().min(1).max(200),

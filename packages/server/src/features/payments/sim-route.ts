@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { Services } from '../../services.js';
-import { parseInput } from '../sessions/parse-input.js';
-import { requireOwner } from '../sessions/request-principal.js';
-import { payChallenge } from './network.js';
+import { requireOwner } from '../../core/auth/request-principal.js';
+import { payChallenge } from '../../core/billing/payments/network.js';
+import { parseInput } from '../../core/http/parse-input.js';
+import type { Services } from '../../core/services.js';
 
 const PayBody = z.object({
   challenge: z.string().min(1).max(4096).describe('The `WWW-Authenticate` value of a 402 answer.'),

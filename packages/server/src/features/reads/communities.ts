@@ -1,9 +1,9 @@
+import { paidCall, paidPage } from '../../core/billing/metering.js';
+import { notFound } from '../../core/http/platform-errors.js';
+import { pageB } from '../../core/paging/gather.js';
+import { defineReadHandlers } from '../../core/reads/define.js';
 import type { PlatformCommunity } from '../../platform/platform.js';
-import { defineReadHandlers } from './define.js';
-import { notFound } from './errors.js';
 import { ownedListing, userPage } from './listings.js';
-import { paidCall, paidPage } from './metering.js';
-import { pageB } from './paging.js';
 
 /** Users per page of the moderators list, which takes no page size. */
 const MODERATORS_PAGE = 20;

@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
-import type { XAccountsTable } from '../../db/schema.js';
-import { HttpError } from '../../http/errors.js';
-import type { HandlerContext } from '../../http/handler.js';
+import type { XAccountsTable } from '../../core/db/schema.js';
+import { HttpError } from '../../core/http/errors.js';
+import type { HandlerContext } from '../../core/http/handler.js';
 
 /** A platform account the caller connected (spec 2.13). */
 export type ConnectedAccount = Selectable<XAccountsTable>;

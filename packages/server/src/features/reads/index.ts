@@ -1,4 +1,4 @@
-import type { HandlerMap } from '../../http/handler.js';
+import type { HandlerMap } from '../../core/http/handler.js';
 import { articleHandlers } from './articles.js';
 import { communityHandlers } from './communities.js';
 import { jobHandlers } from './jobs.js';

@@ -1,7 +1,7 @@
 import { schemas } from '@xsvc/sdk/contract';
-import { HttpError } from '../../http/errors.js';
-import { defineReadHandlers } from './define.js';
-import { paidCall } from './metering.js';
+import { paidCall } from '../../core/billing/metering.js';
+import { HttpError } from '../../core/http/errors.js';
+import { defineReadHandlers } from '../../core/reads/define.js';
 
 /** The job id of a reference the contract accepted: a numeric id or a job URL. */
 function jobIdOf(ref: string): string {

@@ -1,9 +1,9 @@
-import type { HandlerContext } from '../../http/handler.js';
+import { paidPage } from '../../core/billing/metering.js';
+import type { HandlerContext } from '../../core/http/handler.js';
+import { notFound } from '../../core/http/platform-errors.js';
+import { type PageReader, pageB } from '../../core/paging/gather.js';
+import { type UserFilterParams, userMatcher } from '../../core/reads/filters.js';
 import type { PageRequest, PlatformPage, UserProfile } from '../../platform/platform.js';
-import { notFound } from './errors.js';
-import { type UserFilterParams, userMatcher } from './filters.js';
-import { paidPage } from './metering.js';
-import { type PageReader, pageB } from './paging.js';
 
 /** The query of a plain page of users: the user filters and the cursor. */
 export type UserPageQuery = UserFilterParams & { cursor?: string | undefined };

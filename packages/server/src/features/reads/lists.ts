@@ -1,9 +1,9 @@
+import { paidPage } from '../../core/billing/metering.js';
+import { pageB } from '../../core/paging/gather.js';
+import { defineReadHandlers } from '../../core/reads/define.js';
+import { unixSeconds } from '../../core/reads/filters.js';
 import type { Tweet } from '../../platform/platform.js';
-import { defineReadHandlers } from './define.js';
-import { unixSeconds } from './filters.js';
 import { ownedListing, userPage } from './listings.js';
-import { paidPage } from './metering.js';
-import { pageB } from './paging.js';
 
 /** Reads of a platform list: its followers, members and the tweets of its members (404 `not_found`). */
 export const listHandlers = defineReadHandlers({

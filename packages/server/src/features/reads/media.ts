@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
 import { limits } from '@xsvc/sdk/contract';
-import { HttpError } from '../../http/errors.js';
+import { paidCall } from '../../core/billing/metering.js';
+import { HttpError } from '../../core/http/errors.js';
+import { tweetNotFound } from '../../core/http/platform-errors.js';
+import { defineReadHandlers } from '../../core/reads/define.js';
+import { requireTweet, tweetIdOf } from '../../core/reads/lookups.js';
 import type { Tweet } from '../../platform/platform.js';
-import { defineReadHandlers } from './define.js';
-import { tweetNotFound } from './errors.js';
 import { type GalleryItem, saveGallery } from './gallery/repository.js';
-import { requireTweet, tweetIdOf } from './lookups.js';
-import { paidCall } from './metering.js';
 
 const TWEET_REF =
   /^(?:\d{1,25}|https?:\/\/(?:www\.|mobile\.)?(?:x|twitter)\.com\/\S+\/status(?:es)?\/\d{1,25}\S*)$/i;

@@ -1,10 +1,10 @@
-import { HttpError } from '../../http/errors.js';
+import { meter, paidPage } from '../../core/billing/metering.js';
+import { HttpError } from '../../core/http/errors.js';
+import { offsetCursor, pageB, readOffsetCursor } from '../../core/paging/gather.js';
+import { defineReadHandlers } from '../../core/reads/define.js';
+import { requireUser } from '../../core/reads/lookups.js';
 import type { PlatformDm, PlatformNotification, Tweet } from '../../platform/platform.js';
 import { connectedAccount } from './connected-account.js';
-import { defineReadHandlers } from './define.js';
-import { requireUser } from './lookups.js';
-import { meter, paidPage } from './metering.js';
-import { offsetCursor, pageB, readOffsetCursor } from './paging.js';
 
 /** Items per page of the private reads, which take no page size. */
 const PAGE = 20;

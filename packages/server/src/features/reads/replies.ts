@@ -1,10 +1,10 @@
-import { HttpError } from '../../http/errors.js';
+import { HttpError } from '../../core/http/errors.js';
+import { type PageReader, pageB } from '../../core/paging/gather.js';
+import { defineReadHandlers } from '../../core/reads/define.js';
+import { toTweetFilters, tweetMatcher } from '../../core/reads/filters.js';
+import { requireTweet } from '../../core/reads/lookups.js';
 import type { ReplyNode, Tweet } from '../../platform/platform.js';
 import { tweetMatcher as platformFilters } from '../../platform/xapi/filters.js';
-import { defineReadHandlers } from './define.js';
-import { toTweetFilters, tweetMatcher } from './filters.js';
-import { requireTweet } from './lookups.js';
-import { type PageReader, pageB } from './paging.js';
 import { coveragePage } from './walks/page.js';
 import type { Totals } from './walks/types.js';
 

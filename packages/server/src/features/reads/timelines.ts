@@ -1,10 +1,10 @@
-import type { HandlerContext, OperationId } from '../../http/handler.js';
+import type { HandlerContext, OperationId } from '../../core/http/handler.js';
+import { pageB } from '../../core/paging/gather.js';
+import { defineReadHandlers } from '../../core/reads/define.js';
+import { type TweetFilterParams, toTweetFilters, tweetMatcher } from '../../core/reads/filters.js';
+import { requireReadableUser } from '../../core/reads/lookups.js';
 import type { PageRequest, Platform, PlatformPage, Tweet, TweetFilters } from '../../platform/platform.js';
 import { tweetMatcher as platformFilters } from '../../platform/xapi/filters.js';
-import { defineReadHandlers } from './define.js';
-import { type TweetFilterParams, toTweetFilters, tweetMatcher } from './filters.js';
-import { requireReadableUser } from './lookups.js';
-import { pageB } from './paging.js';
 import { coveragePage } from './walks/page.js';
 
 type Reader = (

@@ -1,12 +1,12 @@
+import { meter, paidCall, paidPage } from '../../core/billing/metering.js';
+import { gather, pageB } from '../../core/paging/gather.js';
+import { defineReadHandlers } from '../../core/reads/define.js';
+import { toTweetFilters, toUserFilters, tweetMatcher } from '../../core/reads/filters.js';
+import { requireTweet, tweetIdOf } from '../../core/reads/lookups.js';
 import type { PageRequest, Tweet } from '../../platform/platform.js';
 import { compareIds } from '../../platform/simulated/index.js';
 import { tweetMatcher as platformFilters } from '../../platform/xapi/filters.js';
-import { defineReadHandlers } from './define.js';
-import { toTweetFilters, toUserFilters, tweetMatcher } from './filters.js';
 import { userPage } from './listings.js';
-import { requireTweet, tweetIdOf } from './lookups.js';
-import { meter, paidCall, paidPage } from './metering.js';
-import { gather, pageB } from './paging.js';
 import { coveragePage } from './walks/page.js';
 import type { Totals } from './walks/types.js';
 

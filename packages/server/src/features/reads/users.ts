@@ -1,12 +1,12 @@
-import type { HandlerContext } from '../../http/handler.js';
+import { meter, paidCall, paidPage } from '../../core/billing/metering.js';
+import type { HandlerContext } from '../../core/http/handler.js';
+import { membershipPageSize, type PageReader, pageB } from '../../core/paging/gather.js';
+import { defineReadHandlers } from '../../core/reads/define.js';
+import { toUserFilters, userMatcher } from '../../core/reads/filters.js';
+import { requireReadableUser, requireUser } from '../../core/reads/lookups.js';
 import type { Platform, PlatformList, UserProfile } from '../../platform/platform.js';
 import { viewerUserRef } from './connected-account.js';
-import { defineReadHandlers } from './define.js';
-import { toUserFilters, userMatcher } from './filters.js';
 import { userPage } from './listings.js';
-import { requireReadableUser, requireUser } from './lookups.js';
-import { meter, paidCall, paidPage } from './metering.js';
-import { membershipPageSize, type PageReader, pageB } from './paging.js';
 import { coveragePage } from './walks/page.js';
 
 /** Member avatars shown on a list (spec 2.12: sample member avatar URLs). */

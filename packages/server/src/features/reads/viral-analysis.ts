@@ -1,4 +1,3 @@
-import type { Tweet } from '../../platform/platform.js';
 import {
   type Answers,
   answer,
@@ -8,7 +7,8 @@ import {
   score,
   VIRAL_RULES,
   verdict,
-} from './viral-rules.js';
+} from '../../core/content/viral-rules.js';
+import type { Tweet } from '../../platform/platform.js';
 
 /** A post to analyze: a platform tweet, or a draft (`text:n`, no metrics). */
 export type Post = { kind: 'tweet'; tweet: Tweet } | { kind: 'draft'; id: string; text: string };

@@ -1,11 +1,11 @@
-import type { HandlerContext } from '../../http/handler.js';
+import { meter, paidPage } from '../../core/billing/metering.js';
+import type { HandlerContext } from '../../core/http/handler.js';
+import { notFound } from '../../core/http/platform-errors.js';
+import { defineReadHandlers } from '../../core/reads/define.js';
+import { unixSeconds } from '../../core/reads/filters.js';
+import { requireReadableUser, requireTweet, tweetIdOf } from '../../core/reads/lookups.js';
 import type { PageRequest, PlatformPage, Tweet, TweetFilters } from '../../platform/platform.js';
 import { tweetMatcher as platformFilters } from '../../platform/xapi/filters.js';
-import { defineReadHandlers } from './define.js';
-import { notFound } from './errors.js';
-import { unixSeconds } from './filters.js';
-import { requireReadableUser, requireTweet, tweetIdOf } from './lookups.js';
-import { meter, paidPage } from './metering.js';
 import { type Analyzed, analyze, type Post } from './viral-analysis.js';
 import { summarize } from './viral-summary.js';
 

@@ -1,5 +1,5 @@
+import { QUESTIONS } from '../../core/content/viral-rules.js';
 import type { Analyzed } from './viral-analysis.js';
-import { QUESTIONS } from './viral-rules.js';
 
 /** Version of the summary layout. */
 const SCHEMA_VERSION = 1;

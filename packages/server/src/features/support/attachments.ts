@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { HttpError } from '../../http/errors.js';
+import { HttpError } from '../../core/http/errors.js';
 import { ATTACHMENT_TYPES, SUPPORT_LIMITS } from './limits.js';
 
 /** An attached file, read and checked, ready to store. */

@@ -1,5 +1,5 @@
 import { schemas } from '@xsvc/sdk/contract';
-import { HttpError } from '../../http/errors.js';
+import { HttpError } from '../../core/http/errors.js';
 
 /** The part of a file a `Range` header asks for; undefined for the whole file. */
 export interface ByteRange {

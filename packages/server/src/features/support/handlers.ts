@@ -1,15 +1,15 @@
 import { limits } from '@xsvc/sdk/contract';
-import type { RouteRegistrar } from '../../app.js';
-import { num } from '../../db/database.js';
-import { HttpError } from '../../http/errors.js';
-import { Answer, defineHandlers, type HandlerContext } from '../../http/handler.js';
-import { newId } from '../webhooks/ids.js';
+import type { RouteRegistrar } from '../../app/app.js';
+import { num } from '../../core/db/database.js';
+import { HttpError } from '../../core/http/errors.js';
+import { Answer, defineHandlers, type HandlerContext } from '../../core/http/handler.js';
+import { filesOf, registerMultipartBodies } from '../../core/http/multipart.js';
+import { newAttachmentId, newPublicId } from '../../core/ids/support-ids.js';
+import { newId } from '../../core/ids/webhook-ids.js';
 import { checkFiles } from './attachments.js';
 import { contentDisposition, rangeOf } from './download.js';
 import { idempotencyKeyOf, remember, replay, requestHash } from './idempotency.js';
-import { newAttachmentId, newPublicId } from './ids.js';
 import { toAttachmentReceipt, toMessage, toTicketSummary } from './mappers.js';
-import { filesOf, registerMultipartBodies } from './multipart.js';
 import { checkSupportLimits } from './rate-limits.js';
 import {
   conversation,

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { schemas } from '@xsvc/sdk/contract';
 import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/schema.js';
-import { HttpError } from '../../http/errors.js';
+import type { Database } from '../../core/db/schema.js';
+import { HttpError } from '../../core/http/errors.js';
 import type { CheckedFile } from './attachments.js';
 
 /** The optional `Idempotency-Key` of a request: undefined when absent, 400 when malformed. */

@@ -1,6 +1,6 @@
 import type { schemas } from '@xsvc/sdk/contract';
 import type { z } from 'zod';
-import { num } from '../../db/database.js';
+import { num } from '../../core/db/database.js';
 import type { AttachmentMeta, MessageRow, TicketRow } from './repository.js';
 import type { TicketStatus } from './status.js';
 

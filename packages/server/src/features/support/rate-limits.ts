@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
-import { HttpError } from '../../http/errors.js';
+import type { Database } from '../../core/db/schema.js';
+import { HttpError } from '../../core/http/errors.js';
 import { SUPPORT_LIMITS } from './limits.js';
 import { recentUsage } from './repository.js';
 

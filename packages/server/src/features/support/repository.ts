@@ -1,11 +1,11 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
-import { num } from '../../db/database.js';
+import { num } from '../../core/db/database.js';
 import type {
   Database,
   SupportAttachmentsTable,
   SupportMessagesTable,
   SupportTicketsTable,
-} from '../../db/schema.js';
+} from '../../core/db/schema.js';
 import type { CheckedFile } from './attachments.js';
 
 /** A ticket row. */

@@ -1,5 +1,5 @@
-import type { Db } from '../../db/database.js';
-import { num } from '../../db/database.js';
+import type { Db } from '../../core/db/database.js';
+import { num } from '../../core/db/database.js';
 import { HEALTH } from './webhooks-repository.js';
 
 /** A delivery this engine holds the lease of, to attempt now. */

@@ -1,5 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
-import type { Database, WebhookDeliveriesTable, WebhookDeliveryAttemptsTable } from '../../db/schema.js';
+import type { Database, WebhookDeliveriesTable, WebhookDeliveryAttemptsTable } from '../../core/db/schema.js';
 
 /** A delivery row. */
 export type DeliveryRow = Selectable<WebhookDeliveriesTable>;

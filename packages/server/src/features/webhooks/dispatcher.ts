@@ -1,12 +1,12 @@
-import type { Clock } from '../../clock.js';
-import { signRequest } from './signed-request.js';
+import type { Clock } from '../../core/clock.js';
 import {
   type Resolver,
   resolveTarget,
   type Target,
   type TargetPolicy,
   vetWebhookUrl,
-} from './ssrf/target.js';
+} from '../../core/ssrf/target.js';
+import { signRequest } from './signed-request.js';
 import { type Agents, type SendLimits, type SendOutcome, sendToTarget } from './transport.js';
 
 /** What a dispatcher needs: the guard's policy and resolver, the clock for signatures, the limits, the pools. */

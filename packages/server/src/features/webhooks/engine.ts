@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
-import type { Clock } from '../../clock.js';
-import type { Db } from '../../db/database.js';
+import type { Clock } from '../../core/clock.js';
+import type { Db } from '../../core/db/database.js';
 import { type ClaimedDelivery, claimDueDeliveries, releaseAllLeases, releaseLeases } from './claim.js';
 import type { Dispatcher } from './dispatcher.js';
 import { fanOutEvents } from './fanout.js';

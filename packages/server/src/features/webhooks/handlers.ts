@@ -1,12 +1,12 @@
 import { limits } from '@xsvc/sdk/contract';
-import { HttpError } from '../../http/errors.js';
-import { Answer, defineHandlers, type HandlerContext } from '../../http/handler.js';
+import { HttpError } from '../../core/http/errors.js';
+import { Answer, defineHandlers, type HandlerContext } from '../../core/http/handler.js';
+import { newId, newSecret } from '../../core/ids/webhook-ids.js';
+import { checkWebhookTarget, UnsafeWebhookUrlError } from '../../core/ssrf/target.js';
 import { listDeliveryRows } from './deliveries-repository.js';
-import { newId, newSecret } from './ids.js';
 import { toDelivery, toWebhook } from './mappers.js';
 import { webhookRuntime } from './runtime.js';
 import { testBody } from './signed-request.js';
-import { checkWebhookTarget, UnsafeWebhookUrlError } from './ssrf/target.js';
 import type { SendOutcome } from './transport.js';
 import {
   countActiveWebhooks,

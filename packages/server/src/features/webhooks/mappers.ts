@@ -1,6 +1,6 @@
 import type { EventType, schemas } from '@xsvc/sdk/contract';
 import type { z } from 'zod';
-import { num } from '../../db/database.js';
+import { num } from '../../core/db/database.js';
 import type { DeliveryRow } from './deliveries-repository.js';
 import { parseTypes } from './fanout.js';
 import { HEALTH, type WebhookRow } from './webhooks-repository.js';

@@ -1,5 +1,5 @@
 import { limits } from '@xsvc/sdk/contract';
-import { type Resolver, systemResolver } from './ssrf/target.js';
+import { type Resolver, systemResolver } from '../../core/ssrf/target.js';
 
 /** Settings of the webhooks feature; every one has a default suited to a real deployment. */
 export interface WebhookOptions {

@@ -1,9 +1,9 @@
-import type { RouteRegistrar } from '../../app.js';
-import type { Db } from '../../db/database.js';
+import type { RouteRegistrar } from '../../app/app.js';
+import type { Db } from '../../core/db/database.js';
+import type { TargetPolicy } from '../../core/ssrf/target.js';
 import { createDispatcher, type Dispatcher } from './dispatcher.js';
 import { DeliveryEngine } from './engine.js';
 import { type WebhookOptions, webhookOptions } from './options.js';
-import type { TargetPolicy } from './ssrf/target.js';
 import { closeAgents, createAgents } from './transport.js';
 
 /** The webhooks feature of one server: its engine, its dispatcher and the settings they run with. */

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
-import type { Target } from './ssrf/target.js';
+import type { Target } from '../../core/ssrf/target.js';
 
 /** What one POST to an endpoint came to. */
 export interface SendOutcome {

@@ -1,6 +1,6 @@
 import type { Kysely, Selectable, Updateable } from 'kysely';
-import { num } from '../../db/database.js';
-import type { Database, WebhooksTable } from '../../db/schema.js';
+import { num } from '../../core/db/database.js';
+import type { Database, WebhooksTable } from '../../core/db/schema.js';
 import { parkDeliveries, unparkDeliveries } from './deliveries-repository.js';
 
 /** A webhook row. */

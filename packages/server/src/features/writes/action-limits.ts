@@ -1,7 +1,7 @@
 import { limits } from '@xsvc/sdk/contract';
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
-import { HttpError } from '../../http/errors.js';
+import type { Database } from '../../core/db/schema.js';
+import { HttpError } from '../../core/http/errors.js';
 import { successesSince } from './action-rows.js';
 
 const MINUTE = 60_000;

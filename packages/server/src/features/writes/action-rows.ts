@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely, Selectable, Updateable } from 'kysely';
-import type { Database, WriteActionsTable } from '../../db/schema.js';
+import type { Database, WriteActionsTable } from '../../core/db/schema.js';
 
 /** A write action row. */
 export type ActionRow = Selectable<WriteActionsTable>;

@@ -1,5 +1,5 @@
-import { HttpError } from '../../http/errors.js';
-import { defineHandlers, type HandlerContext } from '../../http/handler.js';
+import { HttpError } from '../../core/http/errors.js';
+import { defineHandlers, type HandlerContext } from '../../core/http/handler.js';
 import type { WriteFile } from '../../platform/account-writes.js';
 import { actionById } from './action-rows.js';
 import { toWriteAction } from './action-view.js';

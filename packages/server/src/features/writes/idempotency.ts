@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { limits } from '@xsvc/sdk/contract';
 import type { FastifyRequest } from 'fastify';
-import { HttpError } from '../../http/errors.js';
+import { HttpError } from '../../core/http/errors.js';
 
 /**
  * The `Idempotency-Key` of a write (spec 4.13): required (400 `missing_idempotency_key`), 1-255 printable

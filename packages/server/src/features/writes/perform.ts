@@ -1,5 +1,5 @@
-import { HttpError } from '../../http/errors.js';
-import { Answer, type HandlerContext } from '../../http/handler.js';
+import { HttpError } from '../../core/http/errors.js';
+import { Answer, type HandlerContext } from '../../core/http/handler.js';
 import type { WriteCommand, WriteOutcome } from '../../platform/account-writes.js';
 import { PlatformUnavailableError } from '../../platform/platform.js';
 import { actingAccount } from './acting-account.js';

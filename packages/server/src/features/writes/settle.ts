@@ -1,7 +1,7 @@
 import { type AnyOperation, operations } from '@xsvc/sdk/contract';
-import { num } from '../../db/database.js';
+import { num } from '../../core/db/database.js';
+import type { Services } from '../../core/services.js';
 import type { WriteOutcome } from '../../platform/account-writes.js';
-import type { Services } from '../../services.js';
 import { setHealth } from '../x-accounts/accounts.js';
 import { type ActionRow, isTerminal, updateActive, updateBilling } from './action-rows.js';
 

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { schemas } from '@xsvc/sdk/contract';
 import type { Kysely, Selectable } from 'kysely';
-import { num } from '../../db/database.js';
-import type { Database, XConnectionAttemptsTable } from '../../db/schema.js';
+import { num } from '../../core/db/database.js';
+import type { Database, XConnectionAttemptsTable } from '../../core/db/schema.js';
 import { type ChallengeRow, challengeView } from './challenges.js';
 
 /** An attempt row. */

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { schemas } from '@xsvc/sdk/contract';
 import type { Kysely, Selectable } from 'kysely';
-import { num } from '../../db/database.js';
-import type { Database, XConnectionChallengesTable } from '../../db/schema.js';
-import { HttpError } from '../../http/errors.js';
+import { num } from '../../core/db/database.js';
+import type { Database, XConnectionChallengesTable } from '../../core/db/schema.js';
+import { HttpError } from '../../core/http/errors.js';
 
 /** A challenge row. */
 export type ChallengeRow = Selectable<XConnectionChallengesTable>;

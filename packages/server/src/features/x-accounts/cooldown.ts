@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
-import { num } from '../../db/database.js';
-import type { Database } from '../../db/schema.js';
-import { HttpError } from '../../http/errors.js';
+import { num } from '../../core/db/database.js';
+import type { Database } from '../../core/db/schema.js';
+import { HttpError } from '../../core/http/errors.js';
 
 /** Failed logins of one username, within {@link FAILURE_WINDOW_MS}, that start a cooldown. */
 export const MAX_FAILED_LOGINS = 3;

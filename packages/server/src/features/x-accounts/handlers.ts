@@ -1,13 +1,13 @@
 import { limits } from '@xsvc/sdk/contract';
-import { num } from '../../db/database.js';
-import { HttpError } from '../../http/errors.js';
-import { Answer, defineHandlers } from '../../http/handler.js';
+import { secretBox } from '../../core/crypto/secret-box.js';
+import { num } from '../../core/db/database.js';
+import { HttpError } from '../../core/http/errors.js';
+import { Answer, defineHandlers } from '../../core/http/handler.js';
 import { findConnection, listConnections, toXAccount } from './accounts.js';
 import { attemptView, connectsSince, startAttempt } from './attempts.js';
 import { challengeView, getChallenge, moveChallenge, OPEN, replaceChallengesOf } from './challenges.js';
 import { checkCooldown, loginKey } from './cooldown.js';
 import { answerLogin, endSession } from './login-flow.js';
-import { secretBox } from './secret-box.js';
 
 const { limit: CONNECT_LIMIT, windowMs: CONNECT_WINDOW_MS, retryAfterSeconds } = limits.connectAccount;
 

@@ -1,5 +1,6 @@
-import { HttpError } from '../../http/errors.js';
-import { Answer, type HandlerContext } from '../../http/handler.js';
+import { secretBox } from '../../core/crypto/secret-box.js';
+import { HttpError } from '../../core/http/errors.js';
+import { Answer, type HandlerContext } from '../../core/http/handler.js';
 import type { LoginOutcome } from '../../platform/account-writes.js';
 import {
   insertConnection,
@@ -11,7 +12,6 @@ import {
 import { attemptPath, settleAttempt } from './attempts.js';
 import { challengeView, openChallenge } from './challenges.js';
 import { clearFailures, recordFailure } from './cooldown.js';
-import { secretBox } from './secret-box.js';
 
 /** The login a platform outcome belongs to. */
 export interface LoginContext {

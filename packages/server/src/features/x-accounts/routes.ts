@@ -1,5 +1,5 @@
-import type { RouteRegistrar } from '../../app.js';
-import { registerMultipartBodies } from '../support/multipart.js';
+import type { RouteRegistrar } from '../../app/app.js';
+import { registerMultipartBodies } from '../../core/http/multipart.js';
 import { registerXAccountSimRoutes } from './sim-routes.js';
 
 /**

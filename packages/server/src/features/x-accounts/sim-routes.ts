@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { HttpError } from '../../http/errors.js';
+import { requireOwner } from '../../core/auth/request-principal.js';
+import { HttpError } from '../../core/http/errors.js';
+import { parseInput } from '../../core/http/parse-input.js';
+import type { Services } from '../../core/services.js';
 import { SimulatedLogins } from '../../platform/simulated/index.js';
-import type { Services } from '../../services.js';
-import { parseInput } from '../sessions/parse-input.js';
-import { requireOwner } from '../sessions/request-principal.js';
 import { control } from '../sim/routes.js';
 
 const CredentialsBody = z.object({

@@ -1,5 +1,5 @@
 import { CompiledQuery, type Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
+import type { Database } from '../../core/db/schema.js';
 
 type ColumnType = 'text' | 'int8';
 

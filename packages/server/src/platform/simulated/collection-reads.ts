@@ -1,5 +1,5 @@
 import { type SqlBool, sql } from 'kysely';
-import { num } from '../../db/database.js';
+import { num } from '../../core/db/database.js';
 import type {
   PageRequest,
   PlatformArticle,

@@ -1,7 +1,7 @@
 import { type Kysely, sql, type Transaction, type Updateable } from 'kysely';
-import type { Clock } from '../../clock.js';
-import { num } from '../../db/database.js';
-import type { Database, SimUsersTable } from '../../db/schema.js';
+import type { Clock } from '../../core/clock.js';
+import { num } from '../../core/db/database.js';
+import type { Database, SimUsersTable } from '../../core/db/schema.js';
 import type { Tweet, UserProfile } from '../platform.js';
 import { USERNAME, VERIFIED_TYPES, validateProfile, validateTweetInput } from './control-validation.js';
 import { parseEntities } from './entities.js';

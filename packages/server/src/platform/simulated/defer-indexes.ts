@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import type { Database } from '../../db/schema.js';
+import type { Database } from '../../core/db/schema.js';
 import { isPostgres } from './bulk-insert.js';
 
 interface IndexDef {

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
+import type { Database } from '../../core/db/schema.js';
 import type { Tweet } from '../platform.js';
 import { loadCommunityNames, loadTweets, loadUsers, tweetVisibility } from './lookup.js';
 import { type MapContext, toTweet } from './mappers.js';

@@ -1,9 +1,9 @@
 import { createHash, randomBytes, randomInt, scrypt, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
 import type { Kysely } from 'kysely';
-import type { Clock } from '../../clock.js';
-import { num } from '../../db/database.js';
-import type { Database } from '../../db/schema.js';
+import type { Clock } from '../../core/clock.js';
+import { num } from '../../core/db/database.js';
+import type { Database } from '../../core/db/schema.js';
 import type { LoginCredentials, LoginOutcome } from '../account-writes.js';
 import { SimulatedPlatformError } from './errors.js';
 import { findUserRow } from './lookup.js';

@@ -1,7 +1,7 @@
 import type SQLite from 'better-sqlite3';
 import type { Kysely } from 'kysely';
-import { num, prepared, syncSqlite } from '../../db/database.js';
-import type { Database } from '../../db/schema.js';
+import { num, prepared, syncSqlite } from '../../core/db/database.js';
+import type { Database } from '../../core/db/schema.js';
 import { parseUserRef } from './refs.js';
 import type { TweetRow, UserRow } from './stored.js';
 

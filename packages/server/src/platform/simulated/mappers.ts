@@ -1,4 +1,4 @@
-import { num } from '../../db/database.js';
+import { num } from '../../core/db/database.js';
 import type { Tweet, UserProfile } from '../platform.js';
 import { displayTextRange } from './entities.js';
 import {

@@ -1,4 +1,4 @@
-import { num } from '../../db/database.js';
+import { num } from '../../core/db/database.js';
 import type { PageRequest, PlatformPage, ReplyNode, ReplyTreeOptions } from '../platform.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
 import { InvalidCursorError } from './errors.js';

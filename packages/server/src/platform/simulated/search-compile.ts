@@ -1,5 +1,5 @@
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
-import { num } from '../../db/database.js';
+import { num } from '../../core/db/database.js';
 import type { Atom, SearchFilter, SearchQuery, Term } from './search-query.js';
 import { parseJson, type StoredEntities, type StoredMedia, type TweetRow } from './stored.js';
 

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import type { Database } from '../../db/schema.js';
+import type { Database } from '../../core/db/schema.js';
 import { bulkInsert, isPostgres, rowCount, SIM_TABLES, type SimData, type SimTable } from './bulk-insert.js';
 import { withIndexesDeferred } from './defer-indexes.js';
 import { generateNetwork, type SeedOptions } from './seed/generate.js';

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { Clock } from '../../clock.js';
-import type { Database } from '../../db/schema.js';
+import type { Clock } from '../../core/clock.js';
+import type { Database } from '../../core/db/schema.js';
 import type { Platform } from '../platform.js';
 import { CollectionReads } from './collection-reads.js';
 import { SimulatedControl } from './control.js';

@@ -1,6 +1,6 @@
 import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
-import { num } from '../../db/database.js';
-import type { Database } from '../../db/schema.js';
+import { num } from '../../core/db/database.js';
+import type { Database } from '../../core/db/schema.js';
 import type { PageRequest, PlatformPage, UserFilters, UserProfile } from '../platform.js';
 import { toUserProfile } from './mappers.js';
 import { afterKey, keysetPage } from './paging.js';

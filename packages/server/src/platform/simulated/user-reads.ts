@@ -1,5 +1,5 @@
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
-import { num } from '../../db/database.js';
+import { num } from '../../core/db/database.js';
 import type { PageRequest, PlatformList, PlatformPage, UserFilters, UserProfile } from '../platform.js';
 import { findUserRow, loadUsers } from './lookup.js';
 import { iso, toUserProfile } from './mappers.js';

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
-import type { Clock } from '../../clock.js';
-import { num } from '../../db/database.js';
-import type { Database } from '../../db/schema.js';
+import type { Clock } from '../../core/clock.js';
+import { num } from '../../core/db/database.js';
+import type { Database } from '../../core/db/schema.js';
 import type { WriteOutcome, WriteRejectionCode, WriteResult } from '../account-writes.js';
 import type { SimulatedControl } from './control.js';
 import type { SnowflakeIds } from './ids.js';

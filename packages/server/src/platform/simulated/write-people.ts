@@ -1,4 +1,4 @@
-import { num } from '../../db/database.js';
+import { num } from '../../core/db/database.js';
 import type { WriteOutcome } from '../account-writes.js';
 import { findUserRow } from './lookup.js';
 import type { UserRow } from './stored.js';

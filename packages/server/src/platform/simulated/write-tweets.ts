@@ -1,4 +1,4 @@
-import { num } from '../../db/database.js';
+import { num } from '../../core/db/database.js';
 import type { WriteCommand, WriteOutcome } from '../account-writes.js';
 import { bump } from './control.js';
 import { loadTweets } from './lookup.js';

@@ -1,4 +1,4 @@
-import { num } from '../../db/database.js';
+import { num } from '../../core/db/database.js';
 import type { WriteActor, WriteCommand, WriteOutcome } from '../account-writes.js';
 import { isSimulatedPlatformError } from './errors.js';
 import type { SimulatedLogins } from './logins.js';

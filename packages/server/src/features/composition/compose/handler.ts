@@ -1,9 +1,9 @@
 import type { schemas } from '@xsvc/sdk/contract';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
-import { num } from '../../../db/database.js';
-import type { Database } from '../../../db/schema.js';
-import { defineHandlers } from '../../../http/handler.js';
+import { num } from '../../../core/db/database.js';
+import type { Database } from '../../../core/db/schema.js';
+import { defineHandlers } from '../../../core/http/handler.js';
 import { RADAR_SPAN_MS } from '../radar/seed.js';
 import type { RadarSource } from '../radar/sources.js';
 import { findStyleRow, listStyleRows, styleKey, styleTweets } from '../styles/repository.js';

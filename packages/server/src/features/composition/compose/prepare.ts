@@ -1,6 +1,6 @@
 import type { schemas } from '@xsvc/sdk/contract';
 import type { z } from 'zod';
-import { answer } from '../../reads/viral-rules.js';
+import { answer } from '../../../core/content/viral-rules.js';
 import {
   ENGAGEMENT_MULTIPLIERS,
   ENGAGEMENT_SIGNALS,

@@ -1,4 +1,4 @@
-import { type Answers, answer, linksOf, score, VIRAL_RULES } from '../../reads/viral-rules.js';
+import { type Answers, answer, linksOf, score, VIRAL_RULES } from '../../../core/content/viral-rules.js';
 
 /**
  * The ranking model the compose tool explains, derived from the viral-score rules of the reads

@@ -1,5 +1,5 @@
 import type { schemas } from '@xsvc/sdk/contract';
-import { answer } from '../../reads/viral-rules.js';
+import { answer } from '../../../core/content/viral-rules.js';
 import { intentUrl } from './ranking.js';
 
 type Goal = (typeof schemas.COMPOSE_GOALS)[number];

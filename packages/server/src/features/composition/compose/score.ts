@@ -1,5 +1,5 @@
 import type { schemas } from '@xsvc/sdk/contract';
-import { type Answers, answer, linksOf, score, verdict } from '../../reads/viral-rules.js';
+import { type Answers, answer, linksOf, score, verdict } from '../../../core/content/viral-rules.js';
 import { HARD_STOPS, intentUrl } from './ranking.js';
 
 /** Characters of a standard post. */

@@ -1,9 +1,9 @@
 import type { schemas } from '@xsvc/sdk/contract';
-import { num } from '../../../db/database.js';
-import { HttpError } from '../../../http/errors.js';
-import { defineHandlers, type HandlerContext } from '../../../http/handler.js';
-import { newId } from '../../webhooks/ids.js';
-import { decodeCursor, encodeCursor } from '../page-cursor.js';
+import { num } from '../../../core/db/database.js';
+import { HttpError } from '../../../core/http/errors.js';
+import { defineHandlers, type HandlerContext } from '../../../core/http/handler.js';
+import { newId } from '../../../core/ids/webhook-ids.js';
+import { decodeCursor, encodeCursor } from '../../../core/paging/page-cursor.js';
 import { type DraftRow, deleteDraft, findDraft, insertDraft, queryDrafts } from './repository.js';
 
 /** Page size of the drafts list when `limit` is not given (the contract's default). */

@@ -1,6 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
-import { num } from '../../../db/database.js';
-import type { Database, DraftsTable } from '../../../db/schema.js';
+import { num } from '../../../core/db/database.js';
+import type { Database, DraftsTable } from '../../../core/db/schema.js';
 
 /** A stored draft row. */
 export type DraftRow = Selectable<DraftsTable>;

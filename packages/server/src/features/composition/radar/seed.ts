@@ -1,6 +1,6 @@
 import { schemas } from '@xsvc/sdk/contract';
 import type { Kysely } from 'kysely';
-import type { Database, RadarItemsTable } from '../../../db/schema.js';
+import type { Database, RadarItemsTable } from '../../../core/db/schema.js';
 import { Prng } from '../../../platform/simulated/prng.js';
 import type { SeedSize } from '../../../platform/simulated/seed/model.js';
 import { RADAR_REGIONS, type RadarCategory, SOURCE_PROFILES } from './sources.js';

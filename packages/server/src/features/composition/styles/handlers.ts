@@ -1,10 +1,10 @@
 import { type AnyOperation, operationsById } from '@xsvc/sdk/contract';
-import { HttpError } from '../../../http/errors.js';
-import { Answer, type HandlerContext } from '../../../http/handler.js';
-import { defineReadHandlers } from '../../reads/define.js';
-import { accountProtected, userNotFound } from '../../reads/errors.js';
-import { unitPrice } from '../../reads/metering.js';
-import { newId } from '../../webhooks/ids.js';
+import { unitPrice } from '../../../core/billing/metering.js';
+import { HttpError } from '../../../core/http/errors.js';
+import { Answer, type HandlerContext } from '../../../core/http/handler.js';
+import { accountProtected, userNotFound } from '../../../core/http/platform-errors.js';
+import { newId } from '../../../core/ids/webhook-ids.js';
+import { defineReadHandlers } from '../../../core/reads/define.js';
 import { type AccountState, accountState } from '../account-state.js';
 import { fetchOriginalTweets, STYLE_SAMPLE_SIZE } from './fetch.js';
 import { isFresh, toStyle, toStyleSummary } from './mappers.js';

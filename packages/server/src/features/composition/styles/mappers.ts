@@ -1,5 +1,5 @@
 import { limits, type schemas } from '@xsvc/sdk/contract';
-import { num } from '../../../db/database.js';
+import { num } from '../../../core/db/database.js';
 import { type StyleRow, styleTweets } from './repository.js';
 
 /** A style as answered (spec 2.9), with `isOwnAccount` worked out against the account's linked identity. */

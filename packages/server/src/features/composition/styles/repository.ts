@@ -1,7 +1,7 @@
 import type { schemas } from '@xsvc/sdk/contract';
 import type { Kysely, Selectable } from 'kysely';
-import { num } from '../../../db/database.js';
-import type { Database, StylesTable } from '../../../db/schema.js';
+import { num } from '../../../core/db/database.js';
+import type { Database, StylesTable } from '../../../core/db/schema.js';
 
 /** A stored style row. */
 export type StyleRow = Selectable<StylesTable>;

@@ -1,6 +1,6 @@
+import { escapeHtml } from '../../../core/http/layout.js';
 import { code, facts, table, when } from '../format.js';
 import type { DashboardRoutes } from '../http.js';
-import { escapeHtml } from '../layout.js';
 import { recentLedger } from '../ledger.js';
 
 /** Mounts the overview (plan, balance, monitors, endpoints needing attention) and the credits page. */

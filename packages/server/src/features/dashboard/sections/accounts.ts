@@ -1,6 +1,6 @@
+import { escapeHtml } from '../../../core/http/layout.js';
 import { badge, table, when } from '../format.js';
 import type { DashboardRoutes } from '../http.js';
-import { escapeHtml } from '../layout.js';
 
 /** Mounts the connected platform accounts page, with each account's health. */
 export function registerAccounts(routes: DashboardRoutes): void {

@@ -1,6 +1,6 @@
+import { escapeHtml } from '../../../core/http/layout.js';
 import { badge, code, table, when } from '../format.js';
 import type { DashboardRoutes } from '../http.js';
-import { escapeHtml } from '../layout.js';
 
 /** Export formats offered as links (every format of the API's export operations is reachable by URL). */
 const FORMATS = ['csv', 'xlsx', 'json', 'pdf'] as const;

@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { csrfField, escapeHtml, notice, type PageInput } from '../../../core/http/layout.js';
 import { badge, code, table, when } from '../format.js';
 import { apiFailure, type DashboardRoutes, doneNotice } from '../http.js';
-import { csrfField, escapeHtml, notice, type PageInput } from '../layout.js';
 import type { DashboardSession } from '../session.js';
 
 const CreateForm = z.object({ name: z.string().trim().max(100).optional() });

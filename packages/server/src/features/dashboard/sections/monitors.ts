@@ -1,8 +1,8 @@
 import { z } from 'zod';
+import { escapeHtml } from '../../../core/http/layout.js';
 import { eventRows, newerEvents } from '../events-feed.js';
 import { badge, code, table, when } from '../format.js';
 import type { DashboardRoutes } from '../http.js';
-import { escapeHtml } from '../layout.js';
 import { dashboardSession } from '../session.js';
 
 const FeedQuery = z.object({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { csrfField, escapeHtml, notice, type PageInput } from '../../../core/http/layout.js';
 import { badge, table, when } from '../format.js';
 import { apiFailure, type DashboardRoutes } from '../http.js';
-import { csrfField, escapeHtml, notice, type PageInput } from '../layout.js';
 import type { DashboardSession } from '../session.js';
 
 const TicketForm = z.object({

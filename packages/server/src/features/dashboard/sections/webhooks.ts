@@ -1,12 +1,12 @@
 import { limits } from '@xsvc/sdk/contract';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import { num } from '../../../db/database.js';
-import type { Database } from '../../../db/schema.js';
+import { num } from '../../../core/db/database.js';
+import type { Database } from '../../../core/db/schema.js';
+import { csrfField, escapeHtml, notice, type PageInput } from '../../../core/http/layout.js';
 import { type AttemptRow, listAttemptRows } from '../../webhooks/deliveries-repository.js';
 import { badge, code, table, when } from '../format.js';
 import { type ActionResult, apiFailure, type DashboardRoutes, doneNotice } from '../http.js';
-import { csrfField, escapeHtml, notice, type PageInput } from '../layout.js';
 import type { DashboardSession } from '../session.js';
 
 const HookParams = z.object({ id: z.string().min(1).max(100) });

@@ -1,6 +1,6 @@
-import { HttpError } from '../../../http/errors.js';
-import type { HandlerContext } from '../../../http/handler.js';
-import { clientKey, countInWindow } from '../../sessions/sign-in-limits.js';
+import { HttpError } from '../../../core/http/errors.js';
+import type { HandlerContext } from '../../../core/http/handler.js';
+import { clientKey, countInWindow } from '../../../core/limits/sign-in-limits.js';
 import { AskFailure } from './answer.js';
 
 /**

@@ -1,9 +1,9 @@
 import type { EventType } from '@xsvc/sdk/contract';
 import { sql } from 'kysely';
-import type { Clock } from '../../../clock.js';
-import { num } from '../../../db/database.js';
+import type { Clock } from '../../../core/clock.js';
+import { num } from '../../../core/db/database.js';
+import type { NewEvent } from '../../../core/events/store.js';
 import type { Tweet, UserProfile } from '../../../platform/platform.js';
-import type { NewEvent } from '../../events/store.js';
 import { tweetEventTypes } from '../classify.js';
 import { bumpShard, parseEventTypes } from '../monitor-rows.js';
 import { diffProfile, type ProfileSnapshot, parseSnapshot } from '../profile-diff.js';

@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../../db/schema.js';
-import { type NewEvent, storeEvents } from '../../events/store.js';
+import type { Database } from '../../../core/db/schema.js';
+import { type NewEvent, storeEvents } from '../../../core/events/store.js';
 import type { TimeIds } from '../ids.js';
 
 /**

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Services } from '../../../services.js';
+import type { Services } from '../../../core/services.js';
 import { wakeWebhookDeliveries } from '../../webhooks/runtime.js';
 import { HourlyBilling } from '../billing.js';
 import { TimeIds } from '../ids.js';

@@ -1,8 +1,8 @@
 import type { TweetEventType } from '@xsvc/sdk/contract';
-import { num } from '../../../db/database.js';
+import { num } from '../../../core/db/database.js';
+import type { NewEvent } from '../../../core/events/store.js';
 import type { Tweet } from '../../../platform/platform.js';
 import { compareIds, snowflakeTime } from '../../../platform/simulated/ids.js';
-import type { NewEvent } from '../../events/store.js';
 import { tweetEventTypes } from '../classify.js';
 import type { KeywordMonitorRow } from '../keyword-repository.js';
 import { parseEventTypes } from '../monitor-rows.js';

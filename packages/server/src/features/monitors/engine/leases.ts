@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
-import { num } from '../../../db/database.js';
-import type { Database } from '../../../db/schema.js';
+import { num } from '../../../core/db/database.js';
+import type { Database } from '../../../core/db/schema.js';
 
 /** Timing of the shard leases. */
 export interface LeaseTiming {

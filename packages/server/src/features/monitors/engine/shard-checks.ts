@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../../db/schema.js';
+import type { Database } from '../../../core/db/schema.js';
 import type { Platform } from '../../../platform/platform.js';
 import type { TimeIds } from '../ids.js';
 import type { ShardLeases } from './leases.js';

@@ -1,4 +1,4 @@
-import { escapeHtml } from '../../checkout/html.js';
+import { escapeHtml } from '../../../core/http/html.js';
 import type { Gallery, GalleryItem } from './repository.js';
 
 type Media = GalleryItem['media'][number];

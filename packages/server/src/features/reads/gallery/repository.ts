@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import { num } from '../../../db/database.js';
-import type { Database } from '../../../db/schema.js';
+import { num } from '../../../core/db/database.js';
+import type { Database } from '../../../core/db/schema.js';
 import type { Tweet } from '../../../platform/platform.js';
 
 /** One tweet of a gallery: enough to credit and link it, and its media. */

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
-import type { Services } from '../../../services.js';
-import { parseInput } from '../../sessions/parse-input.js';
+import { parseInput } from '../../../core/http/parse-input.js';
+import type { Services } from '../../../core/services.js';
 import { GALLERY_CSP, galleryPage, missingGalleryPage } from './page.js';
 import { findGallery } from './repository.js';
 

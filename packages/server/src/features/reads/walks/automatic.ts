@@ -1,5 +1,5 @@
-import type { HandlerContext } from '../../../http/handler.js';
-import { paidPage } from '../metering.js';
+import { paidPage } from '../../../core/billing/metering.js';
+import type { HandlerContext } from '../../../core/http/handler.js';
 import { requestFingerprint } from './fingerprint.js';
 import { COVERAGE_TTL_MS, STANDARD_MAX_PAGES } from './limits.js';
 import { sweep } from './resume.js';

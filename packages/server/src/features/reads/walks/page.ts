@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { HttpError } from '../../../http/errors.js';
-import type { HandlerContext } from '../../../http/handler.js';
-import { meter } from '../metering.js';
-import { gather } from '../paging.js';
+import { meter } from '../../../core/billing/metering.js';
+import { HttpError } from '../../../core/http/errors.js';
+import type { HandlerContext } from '../../../core/http/handler.js';
+import { gather } from '../../../core/paging/gather.js';
 import { standardPage } from './automatic.js';
 import { requestFingerprint } from './fingerprint.js';
 import { COVERAGE_DEADLINE_MS, COVERAGE_MAX_PAGES, COVERAGE_TTL_MS } from './limits.js';

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../../db/schema.js';
-import { HttpError } from '../../../http/errors.js';
-import type { HandlerContext } from '../../../http/handler.js';
+import type { Database } from '../../../core/db/schema.js';
+import { HttpError } from '../../../core/http/errors.js';
+import type { HandlerContext } from '../../../core/http/handler.js';
 import { requestFingerprint } from './fingerprint.js';
 import { COVERAGE_LEASE_MS } from './limits.js';
 import { decodeToken } from './token.js';

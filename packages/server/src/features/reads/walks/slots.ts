@@ -1,5 +1,5 @@
-import { HttpError } from '../../../http/errors.js';
-import type { Services } from '../../../services.js';
+import { HttpError } from '../../../core/http/errors.js';
+import type { Services } from '../../../core/services.js';
 
 /** Seconds a caller turned away by a full house is told to wait before trying again. */
 export const COVERAGE_BUSY_RETRY_S = 1;

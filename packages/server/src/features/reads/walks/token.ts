@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { HttpError } from '../../../http/errors.js';
+import { HttpError } from '../../../core/http/errors.js';
 
 /** Coverage cursors start with this; the platform's own cursors never do. */
 const PREFIX = 'cov_';

@@ -1,4 +1,4 @@
-import type { PageReader } from '../paging.js';
+import type { PageReader } from '../../../core/paging/gather.js';
 import type { StopReason } from './walk.js';
 
 /** Running totals a read reports in its diagnostic (newest and oldest id, reply counts, ...). */

@@ -1,8 +1,8 @@
 import type { schemas } from '@xsvc/sdk/contract';
-import { HttpError } from '../../../http/errors.js';
+import { HttpError } from '../../../core/http/errors.js';
+import type { PageReader } from '../../../core/paging/gather.js';
 import { isSimulatedPlatformError } from '../../../platform/simulated/index.js';
 import { isXApiRequestError } from '../../../platform/xapi/index.js';
-import type { PageReader } from '../paging.js';
 
 /** Why an answer of a walk stopped reading (reference `CoverageStopReason`). */
 export type StopReason = NonNullable<schemas.ReplyCoverageDiagnostic['stopReason']>;

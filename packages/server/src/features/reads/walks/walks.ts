@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import { num } from '../../../db/database.js';
-import type { Database } from '../../../db/schema.js';
+import { num } from '../../../core/db/database.js';
+import type { Database } from '../../../core/db/schema.js';
 
 /** Where a coverage walk stands after an answer. */
 export interface WalkState {

@@ -1,0 +1,23 @@
+import type { Config } from '../app/config.js';
+import type { Platform } from '../platform/platform.js';
+import type { Credits } from './billing/credits.js';
+import type { Clock } from './clock.js';
+import type { Db } from './db/database.js';
+import type { RateLimiter } from './limits/rate-limiter.js';
+
+/** What handlers and background work share: configuration, storage, the platform, time, billing, limits. */
+export interface Services {
+  readonly config: Config;
+  readonly database: Db;
+  readonly platform: Platform;
+  readonly clock: Clock;
+  readonly credits: Credits;
+  readonly rateLimiter: RateLimiter;
+  /**
+   * Active monitors of an account, for `GET /account`. The monitors feature provides it; a server without
+   * that feature mounted has none.
+   */
+  readonly monitorsUsed: (accountId: string) => Promise<number>;
+  /** The origin used in links (`statusUrl`, `Link` headers): the public URL or the listen address. */
+  readonly publicUrl: () => string;
+}
