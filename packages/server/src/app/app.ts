@@ -3,34 +3,33 @@ import { limits } from '@xsvc/sdk/contract';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { Credits } from '../core/billing/credits.js';
 import { type Clock, systemClock } from '../core/clock.js';
+import type { Config } from '../core/config.js';
 import { type Db, openDatabase } from '../core/db/database.js';
 import { migrateToLatest } from '../core/db/migrate.js';
+import type { Feature } from '../core/feature.js';
 import { registerBodyParsers } from '../core/http/body-parsers.js';
 import { checkSameOrigin } from '../core/http/csrf.js';
-import { errorHandler } from '../core/http/error-handler.js';
+import { createErrorHandler } from '../core/http/error-handler.js';
 import type { HandlerMap } from '../core/http/handler.js';
 import { registerOperations } from '../core/http/register.js';
 import { RateLimiter, type TierLimits } from '../core/limits/rate-limiter.js';
+import { defaultPorts, type Ports } from '../core/ports.js';
 import type { Services } from '../core/services.js';
 import type { Platform } from '../platform/platform.js';
-import type { Config } from './config.js';
-
-/** Mounts plain routes and hooks that are not contract operations (control endpoints, sign-in, pages, docs). */
-export type RouteRegistrar = (app: FastifyInstance, services: Services) => void | Promise<void>;
 
 /** Dependencies a caller may inject (tests give a manual clock, a prepared database or another platform). */
 export interface ServerDeps {
   clock?: Clock;
   database?: Db;
   platform?: (services: Omit<Services, 'platform'>) => Platform | Promise<Platform>;
-  handlers?: HandlerMap[];
-  /** Plain routes, mounted before the operations (so their `onRoute` hooks see the operations' routes). */
-  routes?: RouteRegistrar[];
+  /**
+   * The features to mount, in order: every feature's plain routes first (so their `onRoute` hooks see the
+   * operations' routes), then every feature's operations.
+   */
+  features?: readonly Feature[];
   /** Rate-limit tiers (default: the configured figures of spec 8.1). */
   rateLimits?: TierLimits;
-  /** Counts an account's active monitors (the monitors feature provides it). */
-  monitorsUsed?: (accountId: string) => Promise<number>;
-  /** Check every answer against the contract (default: on under vitest). */
+  /** Check every answer against the contract (default: the configuration's `validateResponses`). */
   validateResponses?: boolean;
   /** Where the log goes (default: standard output); tests read it to find a request's log lines. */
   logStream?: NodeJS.WritableStream;
@@ -51,6 +50,13 @@ export async function buildServer(config: Config, deps: ServerDeps = {}): Promis
   const database = deps.database ?? (await openDatabase(config.databaseUrl));
   await migrateToLatest(database);
   const clock = deps.clock ?? systemClock;
+  const features = deps.features ?? [];
+  const names = new Set<string>();
+  for (const f of features) {
+    if (names.has(f.name)) throw new Error(`feature ${f.name} is mounted twice`);
+    names.add(f.name);
+  }
+  const handleError = createErrorHandler(features.flatMap((f) => f.errorShapers ?? []));
   const app = Fastify({
     logger: loggerOptions(config, deps.logStream),
     bodyLimit: 1024 * 1024,
@@ -58,23 +64,25 @@ export async function buildServer(config: Config, deps: ServerDeps = {}): Promis
     // Every request gets a fresh id: the `x-request-id` answer header, and `reqId` on its log lines.
     genReqId: () => randomUUID(),
     // Malformed percent-encoding and over-long path parameters fail before routing: same error shape.
-    frameworkErrors: (error, request, reply) => errorHandler(error, request, reply),
+    frameworkErrors: (error, request, reply) => handleError(error, request, reply),
   });
   registerBodyParsers(app);
   let listenUrl = `http://${config.host}:${config.port}`;
+  const ports: Ports = defaultPorts();
   const base: Omit<Services, 'platform'> = {
     config,
     database,
     clock,
     credits: new Credits(database),
     rateLimiter: new RateLimiter(database, deps.rateLimits ?? limits.rateLimits[config.rateLimits]),
-    monitorsUsed: deps.monitorsUsed ?? (async () => 0),
+    ports,
     publicUrl: () => config.publicUrl?.replace(/\/+$/, '') ?? listenUrl,
   };
   if (!deps.platform) throw new Error('no platform: pass deps.platform');
   const platform = await deps.platform(base);
   const services: Services = { ...base, platform };
-  app.setErrorHandler(errorHandler);
+  for (const f of features) if (f.ports) Object.assign(ports, f.ports(services));
+  app.setErrorHandler(handleError);
   const publicOrigin = config.publicUrl ? new URL(config.publicUrl).origin : undefined;
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -88,10 +96,16 @@ export async function buildServer(config: Config, deps: ServerDeps = {}): Promis
       .status(404)
       .send({ error: 'not_found', message: `no route for ${request.method} ${request.url.split('?')[0]}` }),
   );
-  for (const register of deps.routes ?? []) await register(app, services);
-  const handlers: HandlerMap = Object.assign({}, ...(deps.handlers ?? []));
-  registerOperations(app, handlers, services, {
-    validateResponses: deps.validateResponses ?? Boolean(process.env.VITEST),
+  for (const f of features) if (f.routes) await f.routes(app, services);
+  const handlers: Record<string, unknown> = {};
+  for (const f of features) {
+    for (const [operationId, handler] of Object.entries(f.handlers ?? {})) {
+      if (handlers[operationId]) throw new Error(`operation ${operationId} has two handlers (${f.name})`);
+      handlers[operationId] = handler;
+    }
+  }
+  registerOperations(app, handlers as HandlerMap, services, {
+    validateResponses: deps.validateResponses ?? config.validateResponses,
   });
   app.addHook('onListen', async () => {
     const addr = app.server.address();

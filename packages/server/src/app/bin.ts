@@ -1,6 +1,6 @@
 #!/usr/bin/env node
+import { ConfigError, configFromEnv } from '../core/config.js';
 import { bootstrapOwner } from './bootstrap.js';
-import { ConfigError, configFromEnv } from './config.js';
 import { checkPortFree, PortUnavailableError, portMessage } from './port-check.js';
 import { createServer } from './server.js';
 

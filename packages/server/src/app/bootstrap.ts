@@ -2,8 +2,8 @@ import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { createAccount, createApiKey } from '../core/auth/accounts.js';
 import { sha256 } from '../core/auth/keys.js';
+import type { Config } from '../core/config.js';
 import type { Db } from '../core/db/database.js';
-import type { Config } from './config.js';
 
 /** What the first start created, to print once. */
 export interface BootstrapResult {

@@ -1,9 +1,10 @@
-import type { Config } from '../app/config.js';
 import type { Platform } from '../platform/platform.js';
 import type { Credits } from './billing/credits.js';
 import type { Clock } from './clock.js';
+import type { Config } from './config.js';
 import type { Db } from './db/database.js';
 import type { RateLimiter } from './limits/rate-limiter.js';
+import type { Ports } from './ports.js';
 
 /** What handlers and background work share: configuration, storage, the platform, time, billing, limits. */
 export interface Services {
@@ -13,11 +14,8 @@ export interface Services {
   readonly clock: Clock;
   readonly credits: Credits;
   readonly rateLimiter: RateLimiter;
-  /**
-   * Active monitors of an account, for `GET /account`. The monitors feature provides it; a server without
-   * that feature mounted has none.
-   */
-  readonly monitorsUsed: (accountId: string) => Promise<number>;
+  /** What features offer each other (features never import each other); see {@link Ports}. */
+  readonly ports: Ports;
   /** The origin used in links (`statusUrl`, `Link` headers): the public URL or the listen address. */
   readonly publicUrl: () => string;
 }

@@ -19,10 +19,10 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { XsvcServer } from '../../src/app/app.js';
 import { bootstrapOwner } from '../../src/app/bootstrap.js';
-import { parseConfig } from '../../src/app/config.js';
 import { createServer } from '../../src/app/server.js';
 import { watchMagicLinks } from '../../src/core/auth/outbox.js';
 import { OWNER_EMAIL } from '../../src/core/auth/sign-in-account.js';
+import { parseConfig } from '../../src/core/config.js';
 import { type Receiver, startReceiver } from '../webhooks/helpers.js';
 import {
   findChromium,

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bootstrapOwner } from '../../src/app/bootstrap.js';
-import { parseConfig } from '../../src/app/config.js';
 import { createServer } from '../../src/app/server.js';
+import { parseConfig } from '../../src/core/config.js';
 import { type Receiver, startReceiver } from '../webhooks/helpers.js';
 
 /**

@@ -6,8 +6,8 @@ import { Xsvc } from '@xsvc/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { XsvcServer } from '../../src/app/app.js';
 import { bootstrapOwner } from '../../src/app/bootstrap.js';
-import { parseConfig } from '../../src/app/config.js';
 import { createServer } from '../../src/app/server.js';
+import { parseConfig } from '../../src/core/config.js';
 import { parseCsv } from './files.js';
 
 const KEY = `svc_${'7c'.repeat(32)}`;

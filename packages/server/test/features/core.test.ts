@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bootstrapOwner } from '../../src/app/bootstrap.js';
-import { ConfigError, configFromEnv, parseConfig } from '../../src/app/config.js';
 import { createServer } from '../../src/app/server.js';
 import { ManualClock } from '../../src/core/clock.js';
+import { ConfigError, configFromEnv, parseConfig } from '../../src/core/config.js';
 import { big } from '../../src/core/db/database.js';
 import { ENGINES, startTestServer, type TestServer, testDatabase } from '../helpers/server.js';
 

@@ -1,10 +1,12 @@
 import { PassThrough } from 'node:stream';
 import { type AnyOperation, operations } from '@xsvc/sdk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseConfig } from '../../src/app/config.js';
-import { createServer } from '../../src/app/server.js';
+import { buildServer } from '../../src/app/app.js';
 import { MAX_CREDITS } from '../../src/core/billing/credits.js';
 import { ManualClock } from '../../src/core/clock.js';
+import { parseConfig } from '../../src/core/config.js';
+import { defineFeature } from '../../src/core/feature.js';
+import { SimulatedPlatform } from '../../src/platform/simulated/index.js';
 import { asTestServer, startTestServer, type TestServer, testDatabase } from '../helpers/server.js';
 
 /** The spec's error body (default contract): `{ error: <code>, message, ...details }`. */
@@ -125,17 +127,20 @@ describe('the request id of a 500 is in the log', () => {
     const clock = new ManualClock();
     const { database, drop } = await testDatabase('sqlite');
     const cfg = parseConfig({ logLevel: 'error', seedSize: 'tiny', keyFile: '' });
-    const server = await createServer(cfg, {
+    const boom = defineFeature({
+      name: 'boom',
+      handlers: {
+        getHealth: async () => {
+          throw new Error('boom');
+        },
+      },
+    });
+    const server = await buildServer(cfg, {
       database,
       clock,
       logStream: stream,
-      handlers: [
-        {
-          getHealth: async () => {
-            throw new Error('boom');
-          },
-        },
-      ],
+      platform: (services) => new SimulatedPlatform(services.database.db, services.clock),
+      features: [boom],
     });
     const t = await asTestServer(server, cfg, clock, drop);
     try {

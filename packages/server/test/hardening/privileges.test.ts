@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseConfig } from '../../src/app/config.js';
 import { createServer } from '../../src/app/server.js';
 import { ManualClock } from '../../src/core/clock.js';
+import { parseConfig } from '../../src/core/config.js';
 import { asTestServer, type TestServer, testDatabase } from '../helpers/server.js';
 import { allCredentials, type CredentialKind, type Credentials } from './credentials.js';
 

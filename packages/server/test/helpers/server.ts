@@ -3,9 +3,9 @@ import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import type { XsvcServer } from '../../src/app/app.js';
 import { bootstrapOwner } from '../../src/app/bootstrap.js';
-import { type Config, type ConfigInput, parseConfig } from '../../src/app/config.js';
 import { createServer } from '../../src/app/server.js';
 import { ManualClock } from '../../src/core/clock.js';
+import { type Config, type ConfigInput, parseConfig } from '../../src/core/config.js';
 import { type Db, openDatabase } from '../../src/core/db/database.js';
 
 /** Postgres on the machine (trust auth, database `test`). */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseConfig } from '../../src/app/config.js';
 import { createServer } from '../../src/app/server.js';
 import { ManualClock } from '../../src/core/clock.js';
+import { parseConfig } from '../../src/core/config.js';
 import { openDatabase } from '../../src/core/db/database.js';
 import { type CheckReport, MonitorEngine } from '../../src/features/monitors/engine/engine.js';
 import { monitorEngineOf } from '../../src/features/monitors/feature.js';

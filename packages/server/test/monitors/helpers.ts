@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { expect } from 'vitest';
-import { parseConfig } from '../../src/app/config.js';
 import { createServer } from '../../src/app/server.js';
 import { createAccount, createApiKey } from '../../src/core/auth/accounts.js';
 import { ManualClock } from '../../src/core/clock.js';
+import { parseConfig } from '../../src/core/config.js';
 import { type Db, openDatabase } from '../../src/core/db/database.js';
 import type { CheckReport, MonitorEngine } from '../../src/features/monitors/engine/engine.js';
 import { monitorEngineOf } from '../../src/features/monitors/feature.js';

@@ -8,8 +8,8 @@ import { PaymentRequiredError, parsePaymentReceipt, Xsvc } from '@xsvc/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { XsvcServer } from '../../src/app/app.js';
 import { bootstrapOwner } from '../../src/app/bootstrap.js';
-import { parseConfig } from '../../src/app/config.js';
 import { createServer } from '../../src/app/server.js';
+import { parseConfig } from '../../src/core/config.js';
 
 const KEY = `svc_${'6b'.repeat(32)}`;
 let server: XsvcServer;

@@ -1,7 +1,7 @@
-import { parseConfig } from '../../src/app/config.js';
 import { createServer, platformFor } from '../../src/app/server.js';
 import { createAccount, createApiKey } from '../../src/core/auth/accounts.js';
 import { ManualClock } from '../../src/core/clock.js';
+import { parseConfig } from '../../src/core/config.js';
 import {
   type PageRequest,
   type Platform,

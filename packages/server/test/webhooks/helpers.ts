@@ -2,14 +2,14 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createMemoryNonceStore, verifyWebhook } from '@xsvc/webhook-verifier';
 import { buildServer } from '../../src/app/app.js';
-import { type ConfigInput, parseConfig } from '../../src/app/config.js';
 import { ManualClock } from '../../src/core/clock.js';
+import { type ConfigInput, parseConfig } from '../../src/core/config.js';
 import type { Db } from '../../src/core/db/database.js';
 import type { Resolver } from '../../src/core/ssrf/target.js';
 import type { DeliveryEngine } from '../../src/features/webhooks/engine.js';
-import { webhookHandlers } from '../../src/features/webhooks/handlers.js';
+import { webhooksFeature } from '../../src/features/webhooks/feature.js';
 import type { WebhookOptions } from '../../src/features/webhooks/options.js';
-import { deliveryEngineFor, webhookRoutes } from '../../src/features/webhooks/runtime.js';
+import { deliveryEngineFor } from '../../src/features/webhooks/runtime.js';
 import { SimulatedPlatform } from '../../src/platform/simulated/index.js';
 import { asTestServer, type Engine, type TestServer, testDatabase } from '../helpers/server.js';
 
@@ -50,9 +50,8 @@ export async function startWebhookServer(
     validateResponses: true,
     // The webhooks feature never reads the platform: skip seeding a network it would not use.
     platform: (services) => new SimulatedPlatform(services.database.db, services.clock),
-    handlers: [webhookHandlers],
-    routes: [
-      webhookRoutes({
+    features: [
+      webhooksFeature({
         autoStart: false,
         random: () => 0,
         resolver: testResolver,

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { parseConfig } from '../../src/app/config.js';
 import { createServer, platformFor } from '../../src/app/server.js';
 import { createAccount, createApiKey } from '../../src/core/auth/accounts.js';
 import { ManualClock } from '../../src/core/clock.js';
+import { parseConfig } from '../../src/core/config.js';
 import type { WriteActor, WriteCommand } from '../../src/platform/account-writes.js';
 import { type Platform, PlatformUnavailableError } from '../../src/platform/platform.js';
 import { asTestServer, ENGINES, startTestServer, type TestServer, testDatabase } from '../helpers/server.js';

@@ -1,8 +1,8 @@
 import type { AuthMode } from '@xsvc/sdk/contract';
 import type { Kysely } from 'kysely';
-import { GUEST_KEY_PREFIX, walletOfKey } from '../../features/guest-wallets/handlers.js';
 import type { Database } from '../db/schema.js';
 import { HttpError } from '../http/errors.js';
+import { GUEST_KEY_PREFIX, walletOfKey } from './guest-keys.js';
 import { findKey, touchKey } from './key-lookup.js';
 import { sha256 } from './keys.js';
 import { ACCESS_TOKEN_PREFIX, findToken } from './oauth-store.js';

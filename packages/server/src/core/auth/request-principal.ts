@@ -47,3 +47,14 @@ export async function requireOwner(
   if (!principal.isOwner) throw new HttpError('forbidden', `${what} is reserved to the owner of this server`);
   return principal;
 }
+
+/** The account signed in with the `session_token` cookie of this browser, or undefined (none, or expired). */
+export async function sessionOf(services: Services, request: FastifyRequest): Promise<Principal | undefined> {
+  const cookie = request.headers.cookie;
+  if (!cookie) return undefined;
+  try {
+    return await authenticate(services.database.db, { cookie }, services.clock.now());
+  } catch {
+    return undefined;
+  }
+}

@@ -1,5 +1,4 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { oauthRejection } from '../../features/oauth/handlers.js';
 import { errorBody, HttpError } from './errors.js';
 
 /** Fastify's own failure codes, by the spec's error code they stand for. */
@@ -41,11 +40,38 @@ export function httpErrorOf(error: unknown): HttpError | undefined {
 }
 
 /**
+ * A feature's own error format for some of its routes (OAuth endpoints answer RFC 6749's
+ * `{ error, error_description }`): the answer to send instead of the API's error body, or undefined to leave
+ * the error to the default rendering.
+ */
+export type ErrorShaper = (
+  request: FastifyRequest,
+  err: HttpError,
+) => { status: number; body: Record<string, string> } | undefined;
+
+/** The error handler of a server whose features bring `shapers` ({@link errorHandler} with none). */
+export function createErrorHandler(
+  shapers: readonly ErrorShaper[],
+): (error: unknown, request: FastifyRequest, reply: FastifyReply) => FastifyReply {
+  return (error, request, reply) => renderError(error, request, reply, shapers);
+}
+
+/** Renders any thrown error in the API's error body (no feature's own error format). */
+export function errorHandler(error: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  return renderError(error, request, reply, []);
+}
+
+/**
  * Renders any thrown error in the caller's contract (`{ error, message }`, or the structured shape of the
  * opt-in contract). An unexpected error answers 500 `internal_error` and is logged with the request id that
  * the answer's `x-request-id` header carries, so the two can be matched.
  */
-export function errorHandler(error: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+function renderError(
+  error: unknown,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  shapers: readonly ErrorShaper[],
+): FastifyReply {
   const optIn = request.headers['svc-api-contract'] === '2026-04-29';
   let err = httpErrorOf(error);
   if (!err) {
@@ -65,7 +91,9 @@ export function errorHandler(error: unknown, request: FastifyRequest, reply: Fas
       request.headers.authorization !== undefined || request.headers['x-api-key'] !== undefined;
     reply.header('www-authenticate', `Bearer realm="svc"${presented ? ', error="invalid_token"' : ''}`);
   }
-  const oauth = oauthRejection(request, err);
-  if (oauth) return reply.status(oauth.status).header('cache-control', 'no-store').send(oauth.body);
+  for (const shape of shapers) {
+    const shaped = shape(request, err);
+    if (shaped) return reply.status(shaped.status).header('cache-control', 'no-store').send(shaped.body);
+  }
   return reply.status(err.status).send(errorBody(err, optIn));
 }

@@ -1,9 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { SUPPORT_LIMITS } from '../../features/support/limits.js';
 import { acceptEncoding, takesEncoding } from './body-parsers.js';
 import { HttpError } from './errors.js';
 
 const MULTIPART = 'multipart/form-data';
+
+/** Bytes of a whole multipart body, files and text fields (support attachments, uploads). */
+export const MULTIPART_BODY_BYTES = 26 * 1024 * 1024;
 
 /** A parsed multipart body: text fields as strings, files as `File`s; a repeated field is an array. */
 export type MultipartBody = Record<string, string | File | (string | File)[]>;
@@ -37,7 +39,7 @@ export function registerMultipartBodies(app: FastifyInstance, routes: readonly s
   if (app.hasContentTypeParser(MULTIPART)) return;
   app.addContentTypeParser(
     MULTIPART,
-    { parseAs: 'buffer', bodyLimit: SUPPORT_LIMITS.multipartBodyBytes },
+    { parseAs: 'buffer', bodyLimit: MULTIPART_BODY_BYTES },
     async (request: FastifyRequest, body: Buffer) =>
       takesEncoding(request, 'multipart')
         ? parseMultipart(String(request.headers['content-type']), body)

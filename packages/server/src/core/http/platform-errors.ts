@@ -72,3 +72,13 @@ export function accountProtected(username: string): HttpError {
 export function notFound(what: string, id: string): HttpError {
   return new HttpError('not_found', `no ${what} ${id}`);
 }
+
+/** Runs a control mutation; its errors carry the spec's codes (invalid_input 400, user_not_found 404, ...). */
+export async function control<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    if (isSimulatedPlatformError(err)) throw new HttpError(err.code, err.message);
+    throw err;
+  }
+}

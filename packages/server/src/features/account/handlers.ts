@@ -14,7 +14,7 @@ export const accountHandlers = defineHandlers({
     if (!row) throw new HttpError('account_not_found', 'the account no longer exists');
     return toApiAccount(
       row,
-      await ctx.services.monitorsUsed(accountId),
+      await ctx.services.ports.monitorsUsed(accountId),
       limits.monitorCreditsPerHour,
       ctx.services.clock.now(),
     );

@@ -1,4 +1,4 @@
-import type { RouteRegistrar } from '../../app/app.js';
+import type { RouteRegistrar } from '../../core/feature.js';
 import type { HandlerMap } from '../../core/http/handler.js';
 import { composeHandlers } from './compose/handler.js';
 import { draftHandlers } from './drafts/handlers.js';

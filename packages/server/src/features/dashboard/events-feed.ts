@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../core/db/schema.js';
+import { type ApiEvent, toApiEvent } from '../../core/events/repository.js';
 import { escapeHtml } from '../../core/http/layout.js';
-import { type ApiEvent, toApiEvent } from '../events/repository.js';
 import { badge, when } from './format.js';
 
 /** Rows the page shows, and the most one poll of the live feed returns. */

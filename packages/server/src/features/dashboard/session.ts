@@ -3,9 +3,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Principal } from '../../core/auth/authenticate.js';
 import { sessionCookie } from '../../core/auth/authenticate.js';
 import { SESSION_COOKIE } from '../../core/auth/cookie.js';
+import { sessionOf } from '../../core/auth/request-principal.js';
 import { injectFetch } from '../../core/http/inject-fetch.js';
 import type { Services } from '../../core/services.js';
-import { sessionOf } from '../oauth/handlers.js';
 import { csrfToken } from './csrf.js';
 
 /** A signed-in dashboard request: the session, its account, its form token and an API client acting as it. */

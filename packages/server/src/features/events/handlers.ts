@@ -1,7 +1,13 @@
 import { limits } from '@xsvc/sdk/contract';
+import {
+  decodeEventCursor,
+  encodeEventCursor,
+  findEvent,
+  queryEvents,
+  toApiEvent,
+} from '../../core/events/repository.js';
 import { HttpError } from '../../core/http/errors.js';
 import { defineHandlers } from '../../core/http/handler.js';
-import { decodeEventCursor, encodeEventCursor, findEvent, queryEvents, toApiEvent } from './repository.js';
 
 /**
  * The events operations (spec 4.5, 6.5): the events an account's monitors stored, newest first, paged with

@@ -8,9 +8,9 @@ import { timeOrderedUuid } from '../../core/ids/draw-ids.js';
 import { decodeListCursor, pageOf } from '../../core/paging/list-cursor.js';
 import { estimateExtraction } from './estimate.js';
 import { exportMatcher, matchingResults, resultsTable, surveyResults } from './export.js';
-import { extractionRunner } from './feature.js';
 import { type OutputMode, toApiJob, toApiResult } from './mappers.js';
 import { findJob, insertJob, listJobRows, resultRows } from './repository.js';
+import { extractionRunner } from './runtime.js';
 import { normalizeSpec, resolveTarget } from './targets.js';
 
 const notFound = (id: string) => new HttpError('not_found', `no extraction job ${id}`);

@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { schemas } from '@xsvc/sdk/contract';
 import type { Kysely } from 'kysely';
+import { GUEST_KEY_PREFIX } from '../../core/auth/guest-keys.js';
 import { sha256 } from '../../core/auth/keys.js';
 import { checkoutExpiresAt, currentCheckout, insertCheckout } from '../../core/billing/checkouts.js';
 import { ledgerRowId } from '../../core/billing/ledger-id.js';
@@ -12,8 +13,6 @@ import { clientKey, countInWindow } from '../../core/limits/sign-in-limits.js';
 import type { Services } from '../../core/services.js';
 import { openAnswer, sealAnswer } from './sealed-answer.js';
 
-/** Guest keys: `sgk_` + 64 hex characters, sent as `Authorization: Bearer`. */
-export const GUEST_KEY_PREFIX = 'sgk_';
 /** Credits per cent paid: 10,000 per dollar, as top-ups. */
 const CREDITS_PER_CENT = 100n;
 /** How long a client should wait between status polls while a checkout is open (the reference's constant). */
@@ -27,19 +26,6 @@ export const GUEST_WALLETS_PER_CLIENT = { limit: 10, windowMs: 3_600_000 } as co
 type Db = Kysely<Database>;
 type Checkout = schemas.GuestWalletCheckout;
 type Body = { amount_minor: number; currency: string };
-
-/** The wallet a guest key opens, or undefined (unknown key). */
-export async function walletOfKey(
-  db: Db,
-  key: string,
-): Promise<{ id: string; accountId: string; status: string } | undefined> {
-  const row = await db
-    .selectFrom('guest_wallets')
-    .select(['id', 'account_id', 'status'])
-    .where('key_hash', '=', sha256(key))
-    .executeTakeFirst();
-  return row && { id: row.id, accountId: row.account_id, status: row.status };
-}
 
 /** The `Idempotency-Key` of a checkout request: required, a UUID v4 (400 otherwise). */
 function idempotencyKey(ctx: HandlerContext): string {

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import type { RouteRegistrar } from '../../app/app.js';
 import { systemClock } from '../../core/clock.js';
-import type { Db } from '../../core/db/database.js';
+import { defineFeature } from '../../core/feature.js';
 import { MonitorEngine, type MonitorEngineOptions } from './engine/engine.js';
+import { monitorHandlers } from './handlers.js';
+import { keywordMonitorHandlers } from './keyword-handlers.js';
 import { countActiveMonitors } from './monitor-rows.js';
 
 const engines = new WeakMap<FastifyInstance, MonitorEngine>();
@@ -12,24 +13,17 @@ export function monitorEngineOf(app: FastifyInstance): MonitorEngine | undefined
   return engines.get(app);
 }
 
-/** The monitors feature of one server: its engine's mounting, and the count `GET /account` shows. */
-export interface MonitorsFeature {
-  /** Creates the check engine; it starts with the server (`onReady`) and stops on close. */
-  register: RouteRegistrar;
-  /** Active monitors (account and keyword) of an account, for `GET /account` `monitorsUsed`. */
-  monitorsUsed(accountId: string): Promise<number>;
-}
-
 /**
- * The monitors feature for one server. The engine starts when the server is ready when `autoStart` says so
- * (by default: on the system clock; with an injected clock, whose owner steps `checkOnce()`), and always
- * stops, handing its shards back, when the server closes.
+ * The monitors feature for one server (spec 4.5, 4.6): account and keyword monitors, and their check
+ * engine. The engine starts when the server is ready when `autoStart` says so (by default: on the system
+ * clock; with an injected clock, whose owner steps `checkOnce()`), and always stops, handing its shards
+ * back, when the server closes. It tells the others how many monitors an account runs (`monitorsUsed`).
  */
-export function createMonitorsFeature(options: MonitorEngineOptions = {}): MonitorsFeature {
-  let database: Db | undefined;
-  return {
-    register(app, services) {
-      database = services.database;
+export function monitorsFeature(options: MonitorEngineOptions = {}) {
+  return defineFeature({
+    name: 'monitors',
+    handlers: { ...monitorHandlers, ...keywordMonitorHandlers },
+    routes(app, services) {
       const engine = new MonitorEngine(services, app.log, options);
       engines.set(app, engine);
       const autoStart = options.autoStart ?? services.clock === systemClock;
@@ -38,8 +32,8 @@ export function createMonitorsFeature(options: MonitorEngineOptions = {}): Monit
       });
       app.addHook('onClose', async () => engine.stop());
     },
-    async monitorsUsed(accountId) {
-      return database ? countActiveMonitors(database.db, accountId) : 0;
-    },
-  };
+    ports: (services) => ({
+      monitorsUsed: (accountId) => countActiveMonitors(services.database.db, accountId),
+    }),
+  });
 }

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { schemas } from '@xsvc/sdk/contract';
 import type { FastifyRequest } from 'fastify';
-import { authenticate, type Principal } from '../../core/auth/authenticate.js';
 import {
   type AuthorizationParams,
   createRequest,
@@ -16,6 +15,7 @@ import {
   rotateRefreshToken,
   secretMatches,
 } from '../../core/auth/oauth-store.js';
+import { sessionOf } from '../../core/auth/request-principal.js';
 import { consentPage, errorPage, pageHeaders, signInPage } from '../../core/http/auth-pages.js';
 import type { HttpError } from '../../core/http/errors.js';
 import { Answer, defineHandlers, type HandlerContext } from '../../core/http/handler.js';
@@ -80,17 +80,6 @@ export function oauthRejection(
         : err.message,
     },
   };
-}
-
-/** The account signed in with the `session_token` cookie of this browser, or undefined (none, or expired). */
-export async function sessionOf(services: Services, request: FastifyRequest): Promise<Principal | undefined> {
-  const cookie = request.headers.cookie;
-  if (!cookie) return undefined;
-  try {
-    return await authenticate(services.database.db, { cookie }, services.clock.now());
-  } catch {
-    return undefined;
-  }
 }
 
 /** The client of an authorization request: registered (UUID) or described by its metadata document URL. */

@@ -1,10 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { issueCode, takeRequest } from '../../core/auth/oauth-store.js';
+import { sessionOf } from '../../core/auth/request-principal.js';
 import { errorPage, pageHeaders } from '../../core/http/auth-pages.js';
 import { registerFormBodies } from '../../core/http/form-body.js';
 import type { Services } from '../../core/services.js';
-import { authorizeErrorRedirect, redirectWith, sessionOf } from './handlers.js';
+import { authorizeErrorRedirect, redirectWith } from './handlers.js';
 
 const Decision = z.object({
   request_id: z.string().min(1).max(200),

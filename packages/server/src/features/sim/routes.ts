@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireOwner } from '../../core/auth/request-principal.js';
-import { HttpError } from '../../core/http/errors.js';
 import { parseInput } from '../../core/http/parse-input.js';
+import { control } from '../../core/http/platform-errors.js';
 import type { Services } from '../../core/services.js';
-import { isSimulatedPlatformError, SimulatedControl } from '../../platform/simulated/index.js';
+import { SimulatedControl } from '../../platform/simulated/index.js';
 import {
   CreateTweetBody,
   CreateUserBody,
@@ -24,16 +24,6 @@ type Defined<T> = { [K in keyof T as undefined extends T[K] ? never : K]: T[K] }
 /** Drops the keys whose value is undefined: the control's inputs leave absent fields out. */
 function defined<T extends object>(value: T): Defined<T> {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Defined<T>;
-}
-
-/** Runs a control mutation; its errors carry the spec's codes (invalid_input 400, user_not_found 404, ...). */
-export async function control<T>(fn: () => Promise<T>): Promise<T> {
-  try {
-    return await fn();
-  } catch (err) {
-    if (isSimulatedPlatformError(err)) throw new HttpError(err.code, err.message);
-    throw err;
-  }
 }
 
 /**

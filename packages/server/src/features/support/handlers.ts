@@ -1,6 +1,6 @@
 import { limits } from '@xsvc/sdk/contract';
-import type { RouteRegistrar } from '../../app/app.js';
 import { num } from '../../core/db/database.js';
+import type { RouteRegistrar } from '../../core/feature.js';
 import { HttpError } from '../../core/http/errors.js';
 import { Answer, defineHandlers, type HandlerContext } from '../../core/http/handler.js';
 import { filesOf, registerMultipartBodies } from '../../core/http/multipart.js';

@@ -1,3 +1,5 @@
+import { MULTIPART_BODY_BYTES } from '../../core/http/multipart.js';
+
 /**
  * The bounds of support tickets. The reference names the codes (`body_too_large` 413,
  * `unsupported_media_type` 415, `support_request_rate_limit` and `support_media_rate_limit` 429) but not the
@@ -9,7 +11,7 @@ export const SUPPORT_LIMITS = {
   /** Bytes of one attached file. */
   attachmentBytes: 5 * 1024 * 1024,
   /** Bytes of a whole multipart body (the files and the text fields). */
-  multipartBodyBytes: 26 * 1024 * 1024,
+  multipartBodyBytes: MULTIPART_BODY_BYTES,
   /** Tickets opened plus replies posted per account per window. */
   requestsPerWindow: 20,
   /** Files attached per account per window. */

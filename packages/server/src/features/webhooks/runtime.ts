@@ -1,5 +1,5 @@
-import type { RouteRegistrar } from '../../app/app.js';
 import type { Db } from '../../core/db/database.js';
+import type { RouteRegistrar } from '../../core/feature.js';
 import type { TargetPolicy } from '../../core/ssrf/target.js';
 import { createDispatcher, type Dispatcher } from './dispatcher.js';
 import { DeliveryEngine } from './engine.js';
@@ -44,9 +44,6 @@ export function webhookRoutes(overrides: Partial<WebhookOptions> = {}): RouteReg
     });
   };
 }
-
-/** The webhooks feature with its default settings, as `createServer` mounts it. */
-export const registerWebhookRoutes: RouteRegistrar = webhookRoutes();
 
 /** The webhooks runtime of the server that owns `database`; throws when the feature is not mounted. */
 export function webhookRuntime(database: Db): WebhookRuntime {

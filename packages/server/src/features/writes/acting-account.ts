@@ -1,8 +1,8 @@
+import { listConnections, type XAccountRow } from '../../core/accounts/x-accounts.js';
 import { secretBox } from '../../core/crypto/secret-box.js';
 import { HttpError } from '../../core/http/errors.js';
 import type { HandlerContext } from '../../core/http/handler.js';
 import type { WriteActor } from '../../platform/account-writes.js';
-import { listConnections, type XAccountRow } from '../x-accounts/accounts.js';
 
 const CONNECT_HINT = 'connect one with POST /api/v1/x/accounts first';
 

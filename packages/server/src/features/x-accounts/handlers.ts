@@ -1,9 +1,9 @@
 import { limits } from '@xsvc/sdk/contract';
+import { findConnection, listConnections, toXAccount } from '../../core/accounts/x-accounts.js';
 import { secretBox } from '../../core/crypto/secret-box.js';
 import { num } from '../../core/db/database.js';
 import { HttpError } from '../../core/http/errors.js';
 import { Answer, defineHandlers } from '../../core/http/handler.js';
-import { findConnection, listConnections, toXAccount } from './accounts.js';
 import { attemptView, connectsSince, startAttempt } from './attempts.js';
 import { challengeView, getChallenge, moveChallenge, OPEN, replaceChallengesOf } from './challenges.js';
 import { checkCooldown, loginKey } from './cooldown.js';

@@ -1,14 +1,14 @@
-import { secretBox } from '../../core/crypto/secret-box.js';
-import { HttpError } from '../../core/http/errors.js';
-import { Answer, type HandlerContext } from '../../core/http/handler.js';
-import type { LoginOutcome } from '../../platform/account-writes.js';
 import {
   insertConnection,
   renewConnection,
   setHealth,
   toSanitizedXAccount,
   type XAccountRow,
-} from './accounts.js';
+} from '../../core/accounts/x-accounts.js';
+import { secretBox } from '../../core/crypto/secret-box.js';
+import { HttpError } from '../../core/http/errors.js';
+import { Answer, type HandlerContext } from '../../core/http/handler.js';
+import type { LoginOutcome } from '../../platform/account-writes.js';
 import { attemptPath, settleAttempt } from './attempts.js';
 import { challengeView, openChallenge } from './challenges.js';
 import { clearFailures, recordFailure } from './cooldown.js';

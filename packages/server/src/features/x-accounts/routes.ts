@@ -1,4 +1,4 @@
-import type { RouteRegistrar } from '../../app/app.js';
+import type { RouteRegistrar } from '../../core/feature.js';
 import { registerMultipartBodies } from '../../core/http/multipart.js';
 import { registerXAccountSimRoutes } from './sim-routes.js';
 

@@ -3,9 +3,9 @@ import { z } from 'zod';
 import { requireOwner } from '../../core/auth/request-principal.js';
 import { HttpError } from '../../core/http/errors.js';
 import { parseInput } from '../../core/http/parse-input.js';
+import { control } from '../../core/http/platform-errors.js';
 import type { Services } from '../../core/services.js';
 import { SimulatedLogins } from '../../platform/simulated/index.js';
-import { control } from '../sim/routes.js';
 
 const CredentialsBody = z.object({
   password: z.string().min(1).max(128).optional(),

@@ -1,4 +1,4 @@
-import type { CreateTweetInput } from './control.js';
+import type { CreateTweetInput } from './control-types.js';
 import { SimulatedPlatformError } from './errors.js';
 
 /** The longest tweet text: a Note Tweet (spec 8.3). */

@@ -3,6 +3,7 @@ import type { Clock } from '../../core/clock.js';
 import { num } from '../../core/db/database.js';
 import type { Database, SimUsersTable } from '../../core/db/schema.js';
 import type { Tweet, UserProfile } from '../platform.js';
+import type { CreateTweetInput, CreateUserInput, UpdateUserPatch } from './control-types.js';
 import { USERNAME, VERIFIED_TYPES, validateProfile, validateTweetInput } from './control-validation.js';
 import { parseEntities } from './entities.js';
 import { SimulatedPlatformError } from './errors.js';
@@ -10,7 +11,7 @@ import { hydrateTweets } from './hydrate.js';
 import { SnowflakeIds, snowflake } from './ids.js';
 import { findUserRow, loadTweets, loadUsers, tweetVisibility } from './lookup.js';
 import { toUserProfile } from './mappers.js';
-import { buildMedia, type MediaType } from './media.js';
+import { buildMedia } from './media.js';
 import { Prng } from './prng.js';
 import type { SeedSize } from './seed/model.js';
 import { clearNetwork, type SeedReport, seedNetwork } from './seed.js';
@@ -23,62 +24,11 @@ import {
   type UserRow,
 } from './stored.js';
 
-/** The verification types an account may carry. */
-export type VerifiedType = 'blue' | 'business' | 'government';
-
-/** A new account (`POST /sim/users`). */
-export interface CreateUserInput {
-  username: string;
-  name?: string;
-  description?: string;
-  location?: string;
-  url?: string;
-  profilePicture?: string;
-  coverPicture?: string;
-  verifiedType?: VerifiedType | null;
-  protected?: boolean;
-  /** Epoch ms; defaults to now. */
-  createdAt?: number;
-}
-
-/** A profile change: any field, a rename, protection, suspension, verification, the pinned tweet. */
-export interface UpdateUserPatch {
-  username?: string;
-  name?: string;
-  description?: string;
-  location?: string;
-  url?: string;
-  profilePicture?: string;
-  coverPicture?: string;
-  /** `false` removes the check mark; `true` grants `blue` unless `verifiedType` says otherwise. */
-  verified?: boolean;
-  verifiedType?: VerifiedType | null;
-  protected?: boolean;
-  suspended?: boolean;
-  pinnedTweetId?: string | null;
-}
-
-/** A new tweet: an original, a reply, a quote, a repost (`retweetOfId`, nothing else), with media or a poll. */
-export interface CreateTweetInput {
-  /** The author: id, username or profile URL. */
-  author: string;
-  text?: string;
-  inReplyToId?: string;
-  quotedTweetId?: string;
-  retweetOfId?: string;
-  /** 1 to 4 items; `url` is the media's own URL (generated when absent). */
-  media?: { type: MediaType; url?: string }[];
-  /** 2 to 4 options of at most 25 characters; open for `durationMinutes` (default a day). */
-  poll?: { options: string[]; durationMinutes?: number };
-  lang?: string;
-  communityId?: string;
-  source?: string;
-}
+export type { CreateTweetInput, CreateUserInput, UpdateUserPatch, VerifiedType } from './control-types.js';
 
 const invalid = (message: string) => new SimulatedPlatformError('invalid_input', message);
 const userNotFound = (ref: string) => new SimulatedPlatformError('user_not_found', `no user ${ref}`);
 const tweetNotFound = (id: string) => new SimulatedPlatformError('tweet_not_found', `no tweet ${id}`);
-
 /**
  * The mutations behind the `/sim/*` control endpoints: create and change accounts, post, reply, quote,
  * repost, delete, follow, like, and reset the whole network. Every change keeps the counters the reads show

@@ -1,10 +1,8 @@
 import { limits } from '@xsvc/sdk/contract';
-import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { num } from '../../../core/db/database.js';
-import type { Database } from '../../../core/db/schema.js';
 import { csrfField, escapeHtml, notice, type PageInput } from '../../../core/http/layout.js';
-import { type AttemptRow, listAttemptRows } from '../../webhooks/deliveries-repository.js';
+import type { DeliveryAttempt, Ports } from '../../../core/ports.js';
 import { badge, code, table, when } from '../format.js';
 import { type ActionResult, apiFailure, type DashboardRoutes, doneNotice } from '../http.js';
 import type { DashboardSession } from '../session.js';
@@ -55,7 +53,7 @@ const ATTEMPT_OUTCOME: Record<string, string> = {
 };
 
 /** One attempt as a row of the attempts table. */
-function attemptCells(a: AttemptRow, eventType: string): string[] {
+function attemptCells(a: DeliveryAttempt, eventType: string): string[] {
   return [
     code(a.delivery_id),
     escapeHtml(eventType),
@@ -73,20 +71,19 @@ function attemptCells(a: AttemptRow, eventType: string): string[] {
  * attempt of those deliveries (time, HTTP status, error, duration). The API's delivery record only counts
  * attempts, so their history is read from the table the delivery engine writes.
  */
-async function deliveriesPage(s: DashboardSession, id: string, db: Kysely<Database>): Promise<PageInput> {
+async function deliveriesPage(s: DashboardSession, id: string, ports: Ports): Promise<PageInput> {
   const [{ webhooks }, { deliveries }] = await Promise.all([
     s.api.webhooks.list(),
     s.api.webhooks.deliveries(id),
   ]);
   const hook = webhooks.find((w) => w.id === id);
   // Only deliveries the API just answered for this session's account: their ids scope the read.
-  const attempts = await listAttemptRows(
-    db,
+  const attempts = await ports.deliveryAttempts(
     s.principal.accountId,
     id,
     deliveries.map((d) => d.deliveryId),
   );
-  const byDelivery = new Map<string, AttemptRow[]>();
+  const byDelivery = new Map<string, DeliveryAttempt[]>();
   for (const a of attempts) byDelivery.set(a.delivery_id, [...(byDelivery.get(a.delivery_id) ?? []), a]);
   const attemptRows = deliveries.flatMap((d) =>
     (byDelivery.get(d.deliveryId) ?? []).map((a) => attemptCells(a, d.eventType)),
@@ -139,7 +136,7 @@ export function registerWebhooks(routes: DashboardRoutes): void {
     const parsed = HookParams.safeParse(request.params);
     if (!parsed.success) return webhooksPage(s, notice('error', 'Unknown webhook.'));
     try {
-      return await deliveriesPage(s, parsed.data.id, routes.services.database.db);
+      return await deliveriesPage(s, parsed.data.id, routes.services.ports);
     } catch (err) {
       return webhooksPage(s, notice('error', apiFailure(err)));
     }

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { Services } from '../../../core/services.js';
-import { wakeWebhookDeliveries } from '../../webhooks/runtime.js';
 import { HourlyBilling } from '../billing.js';
 import { TimeIds } from '../ids.js';
 import { type AccountCheckReport, AccountChecks } from './account-checks.js';
@@ -64,7 +63,7 @@ export class MonitorEngine {
   private recovered = false;
 
   constructor(
-    private readonly services: Pick<Services, 'database' | 'platform' | 'clock' | 'credits'>,
+    private readonly services: Pick<Services, 'database' | 'platform' | 'clock' | 'credits' | 'ports'>,
     private readonly log: EngineLog,
     private readonly options: MonitorEngineOptions = {},
   ) {
@@ -192,7 +191,7 @@ export class MonitorEngine {
       report.keywords = await this.keywords.run(now);
     });
     // Deliveries of what was just stored go out now rather than at the webhooks engine's next poll.
-    if (report.accounts.events + report.keywords.events > 0) wakeWebhookDeliveries(this.services.database);
+    if (report.accounts.events + report.keywords.events > 0) this.services.ports.eventsStored();
     await stage(async () => {
       report.billing = await this.billing.run(now, this.leases.shards);
     });

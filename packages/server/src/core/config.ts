@@ -56,6 +56,11 @@ export const ConfigSchema = z
      * a subscription checkout is paid); by default they start with an active plan that does not lapse.
      */
     requireSubscription: z.boolean().default(false),
+    /**
+     * Check every answer against the contract's response schema and fail loudly when one does not match
+     * (development and tests; it costs CPU on every request).
+     */
+    validateResponses: z.boolean().default(false),
     logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /**
      * The secret that the encryption key of connected accounts' platform sessions derives from (at least 32
@@ -103,6 +108,7 @@ const ENV: Record<keyof ConfigInput, string> = {
   maxCoverageWalks: 'XSVC_MAX_COVERAGE_WALKS',
   mcpEnableWrites: 'XSVC_MCP_ENABLE_WRITES',
   requireSubscription: 'XSVC_REQUIRE_SUBSCRIPTION',
+  validateResponses: 'XSVC_VALIDATE_RESPONSES',
   logLevel: 'LOG_LEVEL',
   secretKey: 'XSVC_SECRET_KEY',
 };
@@ -112,6 +118,7 @@ const BOOLEAN_KEYS: ReadonlySet<string> = new Set([
   'trustProxy',
   'mcpEnableWrites',
   'requireSubscription',
+  'validateResponses',
 ]);
 
 /** Thrown when the environment does not describe a valid configuration; the message names the variables. */

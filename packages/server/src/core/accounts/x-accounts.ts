@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { schemas } from '@xsvc/sdk/contract';
 import type { Kysely, Selectable } from 'kysely';
-import { num } from '../../core/db/database.js';
-import type { Database, XAccountsTable } from '../../core/db/schema.js';
-import { HttpError } from '../../core/http/errors.js';
+import { num } from '../db/database.js';
+import type { Database, XAccountsTable } from '../db/schema.js';
+import { HttpError } from '../http/errors.js';
 
 /** A connection row. */
 export type XAccountRow = Selectable<XAccountsTable>;

@@ -1,7 +1,7 @@
 import type { EventType, schemas } from '@xsvc/sdk/contract';
 import type { Kysely, Selectable } from 'kysely';
 import type { z } from 'zod';
-import type { Database, EventsTable } from '../../core/db/schema.js';
+import type { Database, EventsTable } from '../db/schema.js';
 
 /** A stored-event row. */
 export type EventRow = Selectable<EventsTable>;

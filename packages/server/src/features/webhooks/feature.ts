@@ -1,0 +1,23 @@
+import { defineFeature } from '../../core/feature.js';
+import { listAttemptRows } from './deliveries-repository.js';
+import { webhookHandlers } from './handlers.js';
+import type { WebhookOptions } from './options.js';
+import { wakeWebhookDeliveries, webhookRoutes } from './runtime.js';
+
+/**
+ * The webhooks feature (spec 6): endpoints, and the delivery engine that signs and sends every stored event
+ * to them with retries. Options override the defaults of `webhookOptions` (tests inject DNS, jitter and a
+ * stopped engine). It offers the others the delivery log and a wake-up for freshly stored events.
+ */
+export function webhooksFeature(overrides: Partial<WebhookOptions> = {}) {
+  return defineFeature({
+    name: 'webhooks',
+    handlers: webhookHandlers,
+    routes: webhookRoutes(overrides),
+    ports: (services) => ({
+      deliveryAttempts: (accountId, webhookId, deliveryIds) =>
+        listAttemptRows(services.database.db, accountId, webhookId, deliveryIds),
+      eventsStored: () => wakeWebhookDeliveries(services.database),
+    }),
+  });
+}

@@ -1,0 +1,10 @@
+import { defineFeature } from '../../core/feature.js';
+import { xAccountHandlers } from './handlers.js';
+import { registerXAccountRoutes } from './routes.js';
+
+/** Connected X accounts (spec 4.8): login flows, health, the simulated platform's credentials. */
+export const xAccountsFeature = defineFeature({
+  name: 'x-accounts',
+  handlers: xAccountHandlers,
+  routes: registerXAccountRoutes,
+});
