@@ -73,7 +73,7 @@ export async function buildServer(config: Config, deps: ServerDeps = {}): Promis
     config,
     database,
     clock,
-    credits: new Credits(database),
+    credits: new Credits(database, clock),
     rateLimiter: new RateLimiter(database, deps.rateLimits ?? limits.rateLimits[config.rateLimits]),
     ports,
     publicUrl: () => config.publicUrl?.replace(/\/+$/, '') ?? listenUrl,

@@ -6,6 +6,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Credits } from '../../src/core/billing/credits.js';
+import { systemClock } from '../../src/core/clock.js';
 import { openDatabase } from '../../src/core/db/database.js';
 import { ENGINES, ownerAccountId, PG_URL, startTestServer, type TestServer } from '../helpers/server.js';
 import { setBalance } from '../reads/fixtures.js';
@@ -96,7 +97,7 @@ describe.each(ENGINES)('auto top-up (%s)', (engine) => {
       );
       const other = await openDatabase(PG_URL, { pgSchema: rows[0]!.schema, poolSize: 2 });
       try {
-        const credits = new Credits(other);
+        const credits = new Credits(other, systemClock);
         // The other instance charges once before the settings change, with auto top-up off.
         await setBalance(t, ownerId, 800);
         await credits.charge(ownerId, 'test:charge', 1, 1);

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createAccount } from '../../src/core/auth/accounts.js';
 import { BALANCE_CACHE_TTL_MS } from '../../src/core/billing/balance-cache.js';
 import { Credits } from '../../src/core/billing/credits.js';
+import { systemClock } from '../../src/core/clock.js';
 import { big, type Db, openDatabase } from '../../src/core/db/database.js';
 import { migrateToLatest } from '../../src/core/db/migrate.js';
 import { ENGINES, testDatabase } from '../helpers/server.js';
@@ -24,7 +25,7 @@ describe.each(ENGINES)('charges under concurrency (%s)', (engine) => {
   beforeAll(async () => {
     ({ database, drop } = await testDatabase(engine));
     await migrateToLatest(database);
-    credits = new Credits(database);
+    credits = new Credits(database, systemClock);
     const now = Date.UTC(2026, 3, 29);
     a = (await createAccount(database.db, { email: 'a@example.com', isOwner: false, credits: 0n, now })).id;
     b = (await createAccount(database.db, { email: 'b@example.com', isOwner: false, credits: 0n, now })).id;
@@ -204,7 +205,7 @@ describe('balances on a SQLite file another process writes', () => {
     try {
       await migrateToLatest(server);
       let now = Date.UTC(2026, 3, 29, 12);
-      const credits = new Credits(server, () => now);
+      const credits = new Credits(server, { now: () => now });
       const id = (
         await createAccount(server.db, { email: 'c@example.com', isOwner: false, credits: 9n, now })
       ).id;

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { Clock } from '../clock.js';
 import { big, type Db, prepared, syncSqlite, writeStamp } from '../db/database.js';
 import type { Database } from '../db/schema.js';
 import { errors, HttpError } from '../http/errors.js';
@@ -43,11 +44,12 @@ export class Credits {
 
   /**
    * @param database where balances and the ledger live.
-   * @param now the wall clock of the balance cache's time limit (tests pass their own).
+   * @param clock the server's clock: ledger rows are stamped with it, and the balance cache's time limit
+   *   runs on it.
    */
   constructor(
     database: Db,
-    private readonly now: () => number = Date.now,
+    private readonly clock: Clock,
   ) {
     this.db = database.db;
     const stamp = writeStamp(database.db, ['accounts']);
@@ -59,7 +61,7 @@ export class Credits {
           (c) => this.debitInTransaction(c).then((d) => d?.after),
           (accountId, after) => {
             if (after === undefined) known?.forget(accountId);
-            else known?.set(accountId, after, known.stamp(), this.now());
+            else known?.set(accountId, after, known.stamp(), this.clock.now());
           },
         )
       : undefined;
@@ -77,7 +79,7 @@ export class Credits {
         .executeTakeFirst();
       return big(row?.credits_balance);
     }
-    const now = this.now();
+    const now = this.clock.now();
     const cached = this.known?.get(accountId, now);
     if (cached !== undefined) return cached;
     const stamp = this.known?.stamp();
@@ -115,7 +117,7 @@ export class Credits {
     const charge: PendingCharge = {
       accountId,
       amount,
-      row: { id: ledgerRowId(), operation, units, requestId: requestId ?? null, createdAt: Date.now() },
+      row: ledgerRow(this.clock.now(), operation, units, requestId),
     };
     const debited = this.batch
       ? { after: await this.batch.charge(charge.accountId, charge.amount, charge.row), topupBelow: undefined }
@@ -168,7 +170,7 @@ export class Credits {
       : topupBelow;
     if (threshold === undefined || after >= threshold || this.topups.has(accountId)) return;
     const run = new Promise<void>((resolve) => setImmediate(resolve))
-      .then(() => runAutoTopup(this.db, this, accountId, this.now()))
+      .then(() => runAutoTopup(this.db, this, accountId, this.clock.now()))
       .then(
         () => undefined,
         () => undefined,
@@ -204,7 +206,7 @@ export class Credits {
     const debited = await debit(trx, {
       accountId,
       amount,
-      row: { id: ledgerRowId(), operation, units, requestId: requestId ?? null, createdAt: Date.now() },
+      row: ledgerRow(this.clock.now(), operation, units, requestId),
     });
     if (debited) await this.afterCharge(accountId, debited.after, debited.topupBelow);
     return debited?.after;
@@ -245,6 +247,7 @@ export class Credits {
   async grant(accountId: string, amount: bigint, operation: string, purchased = false): Promise<bigint> {
     const room = MAX_CREDITS - amount;
     if (room < 0n) throw overflow(amount);
+    const now = this.clock.now();
     return this.db.transaction().execute(async (trx) => {
       let update = trx
         .updateTable('accounts')
@@ -261,14 +264,14 @@ export class Credits {
       await trx
         .insertInto('credit_ledger')
         .values({
-          id: ledgerRowId(),
+          id: ledgerRowId(now),
           account_id: accountId,
           delta: amount,
           balance_after: after,
           operation,
           units: 1,
           request_id: null,
-          created_at: Date.now(),
+          created_at: now,
         })
         .execute();
       return after;
@@ -317,4 +320,14 @@ async function debit(
     .execute();
   const topupBelow = Number(updated.auto_topup_enabled) === 1 ? big(updated.auto_topup_threshold) : undefined;
   return { after, topupBelow };
+}
+
+/** The ledger row of a charge made at `now` (the server's clock): its time-sortable id and its time. */
+function ledgerRow(
+  now: number,
+  operation: string,
+  units: number,
+  requestId: string | null | undefined,
+): PendingCharge['row'] {
+  return { id: ledgerRowId(now), operation, units, requestId: requestId ?? null, createdAt: now };
 }

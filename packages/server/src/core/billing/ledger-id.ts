@@ -34,7 +34,7 @@ function startMillisecond(ms: number): void {
  * which made the insert the most expensive statement of a metered read; ordered ids append at its right
  * edge. Still a UUID, still unique (the random bits), and nothing reads meaning into ledger ids.
  */
-export function ledgerRowId(now: number = Date.now()): string {
+export function ledgerRowId(now: number): string {
   // More than 4096 ids within one millisecond (or the clock stepped back): borrow the next millisecond.
   if (now > lastMs) startMillisecond(now);
   else if (++sequence > 0xfff) startMillisecond(lastMs + 1);
