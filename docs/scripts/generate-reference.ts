@@ -309,10 +309,12 @@ export function renderPage(
     `**Cost**: ${prose(costText(op))}`,
     `**Idempotent**: ${op.idempotent ? 'yes' : 'no'}`,
     ...(op.writeAction
-      ? [
-          `**Durable write**: \`${op.writeAction}\` (send an \`Idempotency-Key\`; may answer 202 with an active write action)`,
-        ]
+      ? [`**Durable write**: \`${op.writeAction}\` (may answer 202 with an active write action)`]
       : []),
+    ...Object.entries(op.headers ?? {}).map(
+      ([name, h]) =>
+        `**Header \`${name}\`** (${h?.required ? 'required' : 'optional'}): ${prose(h?.description ?? '')}`,
+    ),
     ...(op.deprecated?.operation
       ? ['**Deprecated**: see the [deprecation policy](../concepts/deprecations.md)']
       : []),

@@ -6,6 +6,7 @@ export default defineConfig({
     contract: 'src/contract/index.ts',
     testing: 'src/testing/index.ts',
     draws: 'src/draws/index.ts',
+    transport: 'src/transport.ts',
   },
   format: ['esm', 'cjs'],
   dts: true,
@@ -14,6 +15,7 @@ export default defineConfig({
   platform: 'neutral',
   splitting: false,
   sourcemap: true,
-  // `@xsvc/sdk`: the testing entry imports the root entry's types by name instead of bundling a copy.
+  // `@xsvc/sdk`: the testing and transport entries import the root entry's types by name instead of bundling
+  // a copy (one `Transport` declaration: `xsvc.transport` fits where `@xsvc/sdk/transport` types one).
   external: ['zod', 'msw', '@xsvc/webhook-verifier', '@xsvc/sdk'],
 });

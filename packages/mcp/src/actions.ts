@@ -1,5 +1,5 @@
-import { type Route, routes } from '@xsvc/sdk';
-import type { AnyOperation } from '@xsvc/sdk/contract';
+import { type AnyOperation, defType, takesIdempotencyKey, unwrapSchema } from '@xsvc/sdk/contract';
+import { type Route, routes } from '@xsvc/sdk/transport';
 import { z } from 'zod';
 import type { Area } from './areas.js';
 import { isDestructive, isWrite, reachesOutside } from './exposure.js';
@@ -21,6 +21,8 @@ export interface Action {
   readonly cursorKey?: 'after' | 'cursor';
   /** Shared filter sets the action takes (by tool argument name), listed once per tool. */
   readonly filters: ReadonlyMap<string, readonly string[]>;
+  /** True when the operation takes an `Idempotency-Key` (the contract declares it): `idempotency_key`. */
+  readonly idempotencyKey: boolean;
 }
 
 /** Query keys that carry a page position; a paginated action takes `cursor` instead. */
@@ -83,6 +85,7 @@ export function buildAction(op: AnyOperation, area: Area): Action {
     params,
     ...(cursorKey !== undefined && { cursorKey }),
     filters: filtersOf(shape),
+    idempotencyKey: takesIdempotencyKey(op),
   };
 }
 
@@ -180,10 +183,7 @@ export function costNote(op: AnyOperation): string {
   }
 }
 
-function defType(schema: z.ZodType): string {
-  return (schema as unknown as { _zod: { def: { type: string } } })._zod.def.type;
-}
-
+/** The schema under one `.optional()`, else the schema itself. */
 function unwrapOptional(schema: z.ZodType): z.ZodType {
-  return defType(schema) === 'optional' ? ((schema as z.ZodOptional).unwrap() as z.ZodType) : schema;
+  return defType(schema) === 'optional' ? unwrapSchema(schema, { kinds: ['optional'] }) : schema;
 }

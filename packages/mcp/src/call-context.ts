@@ -1,4 +1,4 @@
-import type { Transport } from '@xsvc/sdk';
+import type { Transport } from '@xsvc/sdk/transport';
 
 /** What serving one tool call needs beside its arguments. */
 export interface CallContext {

@@ -1,5 +1,6 @@
 import type { CallToolResult } from '@modelcontextprotocol/server';
-import { type CallParams, Page, type RequestOptions } from '@xsvc/sdk';
+import { Page, type RequestOptions } from '@xsvc/sdk';
+import type { CallParams } from '@xsvc/sdk/transport';
 import type { Action } from './actions.js';
 import type { CallContext } from './call-context.js';
 import { describeFailure, failureResult } from './errors.js';

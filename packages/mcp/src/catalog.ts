@@ -96,7 +96,7 @@ function buildTool(area: Area, write: boolean, list: readonly Action[]): ToolDef
     description: `${about}${cost ? ` Actions cost${cost.replace(/[()]/g, '')} unless they say otherwise.` : ''} ${ACTION_HINT}`,
     actions,
     annotations: annotationsFor(write, list),
-    inputJson: inputJson(write, list, cost),
+    inputJson: inputJson(list, cost),
   };
 }
 
@@ -120,7 +120,7 @@ function annotationsFor(write: boolean, actions: readonly Action[]): ToolAnnotat
  * The advertised input: `action`, and `params` as one branch per action (titled with it). The union sits
  * one level down on purpose: several model APIs refuse a tool whose schema has `anyOf`/`oneOf` at the root.
  */
-function inputJson(write: boolean, actions: readonly Action[], toolCost: string | undefined): JsonSchema {
+function inputJson(actions: readonly Action[], toolCost: string | undefined): JsonSchema {
   const filters: Record<string, JsonSchema> = {};
   const offered = new Map<string, readonly string[]>();
   for (const group of FILTER_GROUPS) {
@@ -145,7 +145,8 @@ function inputJson(write: boolean, actions: readonly Action[], toolCost: string 
     },
     ...filters,
   };
-  if (write) {
+  // Offered where an action takes an `Idempotency-Key` (the contract declares which do).
+  if (actions.some((a) => a.idempotencyKey)) {
     properties.idempotency_key = {
       type: 'string',
       minLength: 1,

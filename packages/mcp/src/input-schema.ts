@@ -41,7 +41,8 @@ export function parseActionParams(
  */
 export function toolInputSchema(tool: ToolDef): StandardSchemaWithJSON<unknown, ToolArgs> {
   const filterArgs = new Set([...tool.actions.values()].flatMap((a) => [...a.filters.keys()]));
-  const allowed = new Set(['action', 'params', ...filterArgs, ...(tool.write ? ['idempotency_key'] : [])]);
+  const takesKey = [...tool.actions.values()].some((a) => a.idempotencyKey);
+  const allowed = new Set(['action', 'params', ...filterArgs, ...(takesKey ? ['idempotency_key'] : [])]);
   const names = [...tool.actions.keys()].join(', ');
   const fail = (issues: Issue[]) => ({ issues });
   return {

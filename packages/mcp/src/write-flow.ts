@@ -1,12 +1,12 @@
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import {
-  type CallParams,
   type RequestOptions,
   TimeoutError,
   WriteAction,
   type WriteActionData,
   WriteActionFailedError,
 } from '@xsvc/sdk';
+import type { CallParams } from '@xsvc/sdk/transport';
 import type { Action } from './actions.js';
 import type { CallContext } from './call-context.js';
 import { describeFailure, failureResult } from './errors.js';

@@ -7,9 +7,10 @@
  */
 import type { z } from 'zod';
 import * as events from '../src/contract/events.js';
+import { isOpenEnum, isSchema, type ZodDef, zodDef } from '../src/contract/introspect.js';
 import type { AnyOperation } from '../src/contract/operation.js';
 import * as schemas from '../src/contract/schemas/index.js';
-import { isOpenEnum, QueryBoolean, type ZodDef, zodDef } from '../src/contract/zod-helpers.js';
+import { QueryBoolean } from '../src/contract/zod-helpers.js';
 
 /** `in`: what callers write (defaults optional); `out`: what the SDK returns (enums left open). */
 type Mode = 'in' | 'out';
@@ -76,7 +77,7 @@ export class TypeEmitter {
       a < b ? -1 : a > b ? 1 : 0,
     );
     for (const [exported, value] of exports) {
-      if (!exported.endsWith('Schema') || !value || typeof value !== 'object' || !('_zod' in value)) continue;
+      if (!exported.endsWith('Schema') || !isSchema(value)) continue;
       const s = value as z.ZodType;
       const name = exported.slice(0, -'Schema'.length);
       if (!this.names.has(s)) this.names.set(s, RENAMED[name] ?? name);
@@ -388,10 +389,9 @@ interface FieldGroup {
  * is then written once, not once per operation. Larger sets first, so the union of two sets wins over both.
  */
 function fieldGroups(): FieldGroup[] {
-  const isZod = (v: unknown) => typeof v === 'object' && v !== null && '_zod' in v;
   return Object.entries(schemas)
-    .filter(([n, v]) => /^[a-z]\w*Query$/.test(n) && typeof v === 'object' && v && !isZod(v))
-    .filter(([, v]) => Object.values(v as object).every(isZod))
+    .filter(([n, v]) => /^[a-z]\w*Query$/.test(n) && typeof v === 'object' && v && !isSchema(v))
+    .filter(([, v]) => Object.values(v as object).every(isSchema))
     .map(([n, v]) => {
       const shape = v as Record<string, z.ZodType>;
       const name = pascal(n).replace(/Query$/, 'Params');

@@ -6,7 +6,8 @@
 import { writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { z } from 'zod';
+import { takesIdempotencyKey } from '../src/contract/headers.js';
+import { childSchemas, objectShape, type Schema } from '../src/contract/introspect.js';
 import type { AnyOperation } from '../src/contract/operation.js';
 import { operations } from '../src/contract/operations/index.js';
 import { type OperationTypes, renderTypes } from './generate-types.js';
@@ -37,7 +38,7 @@ export function renderRoutes(ops: readonly AnyOperation[]): string {
     if (op.idempotent) flags += 'i';
     if (op.pagination) flags += op.pagination;
     if (op.body) flags += { json: 'j', multipart: 'm', form: 'f' }[op.bodyEncoding ?? 'json'];
-    if (!op.writeAction && /idempotency/i.test(op.description ?? '')) flags += 'k';
+    if (takesIdempotencyKey(op)) flags += 'k';
     if (op.responseKind && op.responseKind !== 'json')
       flags += { binary: 'b', text: 't', empty: 'e' }[op.responseKind];
     const extra: Record<string, unknown> = {};
@@ -59,20 +60,11 @@ export function renderRoutes(ops: readonly AnyOperation[]): string {
 function snakeKeys(ops: readonly AnyOperation[]): Set<string> {
   const keys = new Set<string>();
   const seen = new Set<unknown>();
-  const visit = (s: z.ZodType | undefined): void => {
+  const visit = (s: Schema | undefined): void => {
     if (!s || seen.has(s)) return;
     seen.add(s);
-    const def = (s as unknown as { _zod: { def: Record<string, unknown> } })._zod.def;
-    if (def.type === 'object') {
-      for (const [k, v] of Object.entries((s as z.ZodObject).shape)) {
-        if (k.includes('_')) keys.add(k);
-        visit(v as z.ZodType);
-      }
-    }
-    for (const k of ['innerType', 'element', 'valueType', 'in', 'out', 'left', 'right'] as const)
-      visit(def[k] as z.ZodType);
-    if (Array.isArray(def.options)) for (const o of def.options) visit(o as z.ZodType);
-    if (typeof def.getter === 'function') visit((def.getter as () => z.ZodType)());
+    for (const k of Object.keys(objectShape(s) ?? {})) if (k.includes('_')) keys.add(k);
+    for (const child of childSchemas(s)) visit(child);
   };
   for (const op of ops) if (op.path.startsWith('/api/')) visit(op.response);
   return keys;
@@ -147,7 +139,7 @@ export function methodDoc(op: AnyOperation): string[] {
     );
   } else if (op.responseKind === 'binary') {
     lines.push('Resolves to the raw `Response`, its body unread, to stream or save.');
-  } else if (!op.writeAction && /idempotency/i.test(op.description ?? '')) {
+  } else if (takesIdempotencyKey(op)) {
     lines.push('Safe to retry: one idempotency key for all attempts.');
   }
   if (lines[lines.length - 1] === '') lines.pop();

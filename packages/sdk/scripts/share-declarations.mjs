@@ -9,7 +9,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 
 const dir = new URL('../dist/', import.meta.url);
 
-for (const entry of ['index', 'contract']) {
+for (const entry of ['index', 'contract', 'transport']) {
   // Declarations come out indented by four spaces a level; two read as well and weigh less.
   const full = readFileSync(new URL(`${entry}.d.cts`, dir), 'utf8').replace(/^(?: {4})+/gm, (s) =>
     s.slice(s.length / 2),

@@ -1,11 +1,11 @@
 /**
  * `@xsvc/sdk`: the typed client of the Social Data and Automation Service. Runtime-neutral: imports nothing
  * from `node:*`, runs in Node >= 20, Bun, Deno, Workers and browsers. Schemas live in `@xsvc/sdk/contract`,
- * mocks in `@xsvc/sdk/testing`.
+ * mocks in `@xsvc/sdk/testing`, the transport layer and route table (for tools built on the SDK) in
+ * `@xsvc/sdk/transport`.
  */
 export { Xsvc, Xsvc as default } from './client/client.js';
-export type { CallParams, CallResult } from './client/core.js';
-export { SDK_VERSION, Transport } from './client/core.js';
+export { SDK_VERSION } from './client/core.js';
 export type {
   MachinePayment,
   PaymentChallenge,
@@ -40,9 +40,8 @@ export { verifyWebhookEvent } from './client/extensions/webhooks.js';
 export type { Item, OperationId, Output, Params } from './client/op-types.js';
 export type { PageCheckpoint } from './client/pagination.js';
 export { Page, PagePromise } from './client/pagination.js';
-export { routes } from './client/routes.generated.js';
 export type * from './client/types.generated.js';
-export type { ClientOptions, Hooks, Logger, RequestContext, RequestOptions, Route } from './client/types.js';
+export type { ClientOptions, Hooks, Logger, RequestContext, RequestOptions } from './client/types.js';
 export type { MonitorEventOf, TypedWebhookEvent, WebhookTestEventPayload } from './client/webhook-events.js';
 export type { WaitOptions, WriteActionData } from './client/write-action.js';
 export { WriteAction, WriteActionFailedError } from './client/write-action.js';

@@ -75,6 +75,7 @@ export const writeRoute: Route = {
   pathParams: [],
   body: 'json',
   writeAction: 'create_tweet',
+  idempotencyKey: true,
   idempotent: false,
 };
 

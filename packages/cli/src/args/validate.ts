@@ -1,4 +1,4 @@
-import type { AnyOperation } from '@xsvc/sdk/contract';
+import type { AnyOperation, Schema } from '@xsvc/sdk/contract';
 import { UsageError } from '../errors.js';
 import type { OperationCheck } from '../table/check-types.js';
 import type { CommandSpec } from '../table/types.js';
@@ -12,8 +12,9 @@ interface Issue {
 }
 interface Checkable {
   safeParse(v: unknown): { success: boolean; error?: { issues: readonly Issue[] } };
-  readonly _zod: { readonly def: { readonly type: string; readonly options?: readonly Checkable[] } };
 }
+/** The branches of a union schema (the contract's helper), else undefined. */
+type UnionOptions = (schema: Schema) => readonly Schema[] | undefined;
 
 const MAX_SHOWN = 3;
 
@@ -50,6 +51,7 @@ export async function validateParams(
 ): Promise<void> {
   if (!options.full && (await quickPasses(spec, collected))) return;
   const op = await operationOf(spec);
+  const { unionOptions } = await import('@xsvc/sdk/contract');
   const parts = partition(
     spec,
     collected,
@@ -57,9 +59,9 @@ export async function validateParams(
     op.body !== null && op.body !== undefined,
   );
   const issues = [
-    ...check(op.params as Checkable | null, parts.path),
-    ...check(op.query as Checkable | null, parts.query),
-    ...check(op.body as Checkable | null, parts.body),
+    ...check(op.params, parts.path, unionOptions),
+    ...check(op.query, parts.query, unionOptions),
+    ...check(op.body, parts.body, unionOptions),
   ];
   if (issues.length === 0) return;
   const lines = issues.slice(0, MAX_SHOWN).map((i) => describeIssue(i, spec, collected));
@@ -111,13 +113,17 @@ function partition(
 }
 
 /** The issues of one part; for a union of request shapes, those of the closest shape. */
-function check(schema: Checkable | null, value: Record<string, unknown>): readonly Issue[] {
+function check(
+  schema: Schema | null,
+  value: Record<string, unknown>,
+  unionOptions: UnionOptions,
+): readonly Issue[] {
   if (!schema) return [];
-  const result = schema.safeParse(value);
+  const result = (schema as Checkable).safeParse(value);
   if (result.success) return [];
-  const options = schema._zod.def.type === 'union' ? schema._zod.def.options : undefined;
+  const options = unionOptions(schema);
   if (options && options.length > 0) {
-    const perOption = options.map((o) => o.safeParse(value).error?.issues ?? []);
+    const perOption = options.map((o) => (o as Checkable).safeParse(value).error?.issues ?? []);
     return perOption.reduce((best, next) => (next.length < best.length ? next : best));
   }
   return result.error?.issues ?? [];

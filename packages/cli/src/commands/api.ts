@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import type { Route, Xsvc } from '@xsvc/sdk';
+import type { Xsvc } from '@xsvc/sdk';
+import type { Route } from '@xsvc/sdk/transport';
 import { InputReader } from '../args/input.js';
 import { UsageError } from '../errors.js';
 import { createClient } from '../exec/client.js';
@@ -79,8 +80,8 @@ export async function apiRequest(
   const headers = headersOf(opts.header ?? []);
   const creds = await loadCredentials(io, globals);
   if (globals.dryRun) {
-    const { Transport } = await import('@xsvc/sdk');
-    const transport = new Transport({ baseUrl: creds.baseUrl, apiKey: KEY_VARIABLE });
+    const { Xsvc: Client } = await import('@xsvc/sdk');
+    const { transport } = new Client({ baseUrl: creds.baseUrl, apiKey: KEY_VARIABLE });
     const built = transport.build(route, sent, { headers });
     const shown = shownHeaders(
       built.headers,

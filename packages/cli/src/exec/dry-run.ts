@@ -1,4 +1,5 @@
-import { type Route, Transport } from '@xsvc/sdk';
+import { Xsvc } from '@xsvc/sdk';
+import type { Route } from '@xsvc/sdk/transport';
 import { redactParams } from '../args/secrets.js';
 import type { Credentials } from '../config/resolve.js';
 import type { Output } from '../output/output.js';
@@ -34,7 +35,7 @@ export function describeRequest(
   options: { readonly all: boolean; readonly idempotencyKey?: string | undefined },
 ): DryRun {
   const params = redactParams(spec, given);
-  const transport = new Transport({ baseUrl: creds.baseUrl, ...(spec.auth && { apiKey: KEY_VARIABLE }) });
+  const { transport } = new Xsvc({ baseUrl: creds.baseUrl, ...(spec.auth && { apiKey: KEY_VARIABLE }) });
   const built = transport.build(
     route,
     params,

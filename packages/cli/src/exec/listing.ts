@@ -1,4 +1,5 @@
-import { Page, type Route, type Xsvc } from '@xsvc/sdk';
+import { Page, type Xsvc } from '@xsvc/sdk';
+import type { Route } from '@xsvc/sdk/transport';
 import type { OptionValues } from 'commander';
 import { UsageError } from '../errors.js';
 import type { CliIO } from '../io.js';

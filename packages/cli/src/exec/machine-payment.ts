@@ -1,12 +1,6 @@
 import { createInterface } from 'node:readline';
-import {
-  type CallParams,
-  type CallResult,
-  PaymentRequiredError,
-  parsePaymentReceipt,
-  type Route,
-  type Xsvc,
-} from '@xsvc/sdk';
+import { PaymentRequiredError, parsePaymentReceipt, type Xsvc } from '@xsvc/sdk';
+import type { CallParams, CallResult, Route } from '@xsvc/sdk/transport';
 import type { OptionValues } from 'commander';
 import type { Credentials } from '../config/resolve.js';
 import { AuthRequiredError, CliError } from '../errors.js';

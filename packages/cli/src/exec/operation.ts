@@ -1,4 +1,5 @@
-import { ApiError, type Route, routes } from '@xsvc/sdk';
+import { ApiError } from '@xsvc/sdk';
+import { type Route, routes } from '@xsvc/sdk/transport';
 import type { OptionValues } from 'commander';
 import { type Collected, collectParams } from '../args/collect.js';
 import { validateParams } from '../args/validate.js';
@@ -17,7 +18,7 @@ import { runInteractive } from './interactive.js';
 import { listingFlags, listingParams, runListing } from './listing.js';
 import { callWithPayment, paymentModeOf } from './machine-payment.js';
 import { printResult } from './print-result.js';
-import { runWrite, writeFlags } from './write.js';
+import { idempotencyKeyFlag, runWrite, writeFlags } from './write.js';
 
 /** One invocation of an operation's command. */
 export interface OperationRun {
@@ -60,6 +61,7 @@ async function execute(run: OperationRun, collected: Collected): Promise<void> {
   for (const w of deprecationWarnings(spec, collected)) out.note(`${out.errStyle.yellow('warning:')} ${w}`);
   const listing = spec.pagination ? listingFlags(run.opts) : undefined;
   const write = spec.write ? writeFlags(run.opts) : undefined;
+  const key = write ? write.idempotencyKey : spec.idempotencyKey ? idempotencyKeyFlag(run.opts) : undefined;
   const params = listing ? listingParams(spec, collected.params, listing) : collected.params;
   const route = (routes as Readonly<Record<string, Route>>)[spec.op];
   if (!route) throw new Error(`the SDK has no route ${spec.op}: rebuild @xsvc/cli against this @xsvc/sdk`);
@@ -67,7 +69,7 @@ async function execute(run: OperationRun, collected: Collected): Promise<void> {
   if (globals.dryRun) {
     const dry = describeRequest(spec, route, params, collected.files, creds, {
       all: listing?.all === true,
-      idempotencyKey: write?.idempotencyKey,
+      idempotencyKey: key,
     });
     printDryRun(out, dry);
     return;
@@ -114,7 +116,10 @@ async function execute(run: OperationRun, collected: Collected): Promise<void> {
   const spinner = startSpinner(io.stderr, `${spec.path.join(' ')}…`);
   let res: Awaited<ReturnType<typeof client.transport.call<unknown>>>;
   try {
-    res = await client.transport.call<unknown>(route, params, io.signal ? { signal: io.signal } : {});
+    res = await client.transport.call<unknown>(route, params, {
+      ...(io.signal && { signal: io.signal }),
+      ...(key !== undefined && { idempotencyKey: key }),
+    });
   } finally {
     spinner.stop();
   }

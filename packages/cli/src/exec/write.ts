@@ -1,4 +1,5 @@
-import { type Route, WriteAction, type WriteActionData, type Xsvc } from '@xsvc/sdk';
+import { WriteAction, type WriteActionData, type Xsvc } from '@xsvc/sdk';
+import type { Route } from '@xsvc/sdk/transport';
 import type { OptionValues } from 'commander';
 import { CliError, UsageError } from '../errors.js';
 import { ExitCode } from '../exit-codes.js';
@@ -33,6 +34,11 @@ export function writeFlags(opts: OptionValues): WriteFlags {
       );
     }
   }
+  return { wait: opts.wait !== false, timeoutMs: seconds * 1000, idempotencyKey: idempotencyKeyFlag(opts) };
+}
+
+/** `--idempotency-key` of a command whose operation takes one; a key out of 1-255 characters is a usage error. */
+export function idempotencyKeyFlag(opts: OptionValues): string | undefined {
   const key = typeof opts.idempotencyKey === 'string' ? opts.idempotencyKey : undefined;
   if (key !== undefined && (key.length === 0 || key.length > 255)) {
     throw new UsageError(
@@ -42,7 +48,7 @@ export function writeFlags(opts: OptionValues): WriteFlags {
       '--idempotency-key',
     );
   }
-  return { wait: opts.wait !== false, timeoutMs: seconds * 1000, idempotencyKey: key };
+  return key;
 }
 
 /**

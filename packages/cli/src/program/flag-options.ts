@@ -88,7 +88,14 @@ export function addCommandFlags(cmd: Command, spec: CommandSpec): void {
     cmd.option('--wait', 'Wait until the write is final (the default).');
     cmd.option('--no-wait', 'Do not wait: print the pending write action (exit code 8).');
     cmd.option('--wait-timeout <seconds>', 'How long to wait before reporting it pending (default 120).');
-    cmd.option('--idempotency-key <key>', 'Repeat a write safely: the same key is never done twice.');
+  }
+  if (spec.idempotencyKey) {
+    cmd.option(
+      '--idempotency-key <key>',
+      spec.write
+        ? 'Repeat a write safely: the same key is never done twice.'
+        : 'Repeat the request safely: the same key is never done twice.',
+    );
   }
   if (spec.response === 'binary')
     cmd.option('-o, --output <file>', 'Write the file here (else stdout, when piped).');

@@ -1,4 +1,4 @@
-import type { AnyOperation } from '@xsvc/sdk/contract';
+import { type AnyOperation, defType } from '@xsvc/sdk/contract';
 import {
   describeSchema,
   fieldsOf,
@@ -19,7 +19,8 @@ import type { ArgSpec, CommandSpec, FlagSpec } from './types.js';
 const RESERVED_FLAGS = ['json', 'profile', 'base-url', 'dry-run', 'color', 'help', 'version', 'data'];
 /** Flags the CLI adds to listings, durable writes and binary answers. */
 const LISTING_FLAGS = ['all', 'limit', 'cursor'];
-const WRITE_FLAGS = ['wait', 'wait-timeout', 'idempotency-key'];
+const WRITE_FLAGS = ['wait', 'wait-timeout'];
+const KEY_FLAGS = ['idempotency-key'];
 const BINARY_FLAGS = ['output'];
 
 /** The flags of the CLI itself on an operation's command. */
@@ -28,6 +29,7 @@ export function reservedFlags(op: AnyOperation): Set<string> {
     ...RESERVED_FLAGS,
     ...(op.pagination ? LISTING_FLAGS : []),
     ...(op.writeAction ? WRITE_FLAGS : []),
+    ...(op.headers?.['Idempotency-Key'] ? KEY_FLAGS : []),
     ...(op.responseKind === 'binary' ? BINARY_FLAGS : []),
   ]);
 }
@@ -72,7 +74,7 @@ export function deriveCommand(op: AnyOperation): CommandSpec {
   const query = fieldsOf(asSchema(op.query));
   const bodySchema = asSchema(op.body);
   const body = fieldsOf(bodySchema);
-  const bodyIsUnion = bodySchema !== null && bodySchema._zod.def.type === 'union';
+  const bodyIsUnion = bodySchema !== null && defType(bodySchema) === 'union';
   const size = pageSizeOf(op, query);
   const pageKeys = pageKeysOf(op, query);
   if (size?.key === 'limit') pageKeys.add('limit');
@@ -112,6 +114,7 @@ export function deriveCommand(op: AnyOperation): CommandSpec {
     ...(op.items !== undefined && { items: op.items }),
     ...(size && { pageSize: size }),
     ...(op.writeAction !== undefined && { write: true }),
+    ...(op.headers?.['Idempotency-Key'] && { idempotencyKey: true }),
     ...(isRedirect(op.success[0]) && { redirect: true }),
     ...(op.responseKind && op.responseKind !== 'json' && { response: op.responseKind }),
     ...(op.deprecated?.operation && { deprecated: true }),

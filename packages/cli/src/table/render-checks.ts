@@ -1,68 +1,59 @@
-import type { AnyOperation } from '@xsvc/sdk/contract';
+import {
+  type AnyOperation,
+  arrayElement,
+  checksOf,
+  checksWithFormat,
+  enumValues,
+  innerSchema,
+  literalValues,
+  objectShape,
+  recordValue,
+  type Schema,
+  unionOptions,
+  zodDef,
+} from '@xsvc/sdk/contract';
 import type { OperationCheck, ValueCheck } from './check-types.js';
-
-/** The members of a zod schema (and of its checks) read here, at build time. */
-interface Zod {
-  readonly _zod: { readonly def: ZodDef };
-}
-interface ZodDef {
-  readonly type: string;
-  readonly check?: string;
-  readonly format?: string;
-  readonly pattern?: unknown;
-  readonly minimum?: number;
-  readonly maximum?: number;
-  readonly value?: unknown;
-  readonly inclusive?: boolean;
-  readonly innerType?: Zod;
-  readonly in?: Zod;
-  readonly element?: Zod;
-  readonly valueType?: Zod;
-  readonly shape?: Readonly<Record<string, Zod>>;
-  readonly options?: readonly Zod[];
-  readonly entries?: Readonly<Record<string, string | number>>;
-  readonly values?: readonly unknown[];
-  readonly checks?: readonly Zod[];
-}
 
 const ANY: ValueCheck = { t: 'any' };
 const INTEGER_FORMATS = new Set(['safeint', 'int32', 'uint32']);
 
 /** A zod schema as a {@link ValueCheck}: what it cannot express becomes `any` (left to the contract). */
-export function checkOf(schema: Zod): ValueCheck {
-  const def = schema._zod.def;
-  switch (def.type) {
+export function checkOf(schema: Schema): ValueCheck {
+  const type = zodDef(schema).type;
+  const inner = innerSchema(schema);
+  switch (type) {
     case 'optional':
     case 'default':
     case 'prefault':
     case 'catch':
-      return { t: 'opt', of: def.innerType ? checkOf(def.innerType) : ANY };
+      return { t: 'opt', of: inner ? checkOf(inner) : ANY };
     case 'nullable':
-      return { t: 'nul', of: def.innerType ? checkOf(def.innerType) : ANY };
+      return { t: 'nul', of: inner ? checkOf(inner) : ANY };
     case 'readonly':
     case 'nonoptional':
-      return def.innerType ? checkOf(def.innerType) : ANY;
     case 'pipe':
-      return def.in ? checkOf(def.in) : ANY;
+      return inner ? checkOf(inner) : ANY;
     case 'string':
-      return stringCheck(def);
+      return stringCheck(schema);
     case 'number':
-      return numberCheck(def);
+      return numberCheck(schema);
     case 'boolean':
       return { t: 'bool' };
     case 'null':
       return { t: 'null' };
     case 'enum':
-      return { t: 'one', of: Object.values(def.entries ?? {}) };
-    case 'literal':
-      return (def.values ?? []).every(isPlainLiteral) ? { t: 'one', of: def.values as PlainLiteral[] } : ANY;
+      return { t: 'one', of: [...(enumValues(schema) ?? [])] };
+    case 'literal': {
+      const values = literalValues(schema) ?? [];
+      return values.every(isPlainLiteral) ? { t: 'one', of: [...values] as PlainLiteral[] } : ANY;
+    }
     case 'array': {
+      const element = arrayElement(schema);
       const c: { t: 'arr'; of: ValueCheck; min?: number; max?: number } = {
         t: 'arr',
-        of: def.element ? checkOf(def.element) : ANY,
+        of: element ? checkOf(element) : ANY,
       };
-      for (const k of def.checks ?? []) {
-        const cd = k._zod.def;
+      for (const cd of checksOf(schema)) {
         if (cd.check === 'min_length') c.min = cd.minimum!;
         else if (cd.check === 'max_length') c.max = cd.maximum!;
       }
@@ -71,12 +62,14 @@ export function checkOf(schema: Zod): ValueCheck {
     case 'object':
       return {
         t: 'obj',
-        props: Object.fromEntries(Object.entries(def.shape ?? {}).map(([k, v]) => [k, checkOf(v)])),
+        props: Object.fromEntries(Object.entries(objectShape(schema) ?? {}).map(([k, v]) => [k, checkOf(v)])),
       };
-    case 'record':
-      return { t: 'rec', of: def.valueType ? checkOf(def.valueType) : ANY };
+    case 'record': {
+      const value = recordValue(schema);
+      return { t: 'rec', of: value ? checkOf(value) : ANY };
+    }
     case 'union': {
-      const of = (def.options ?? []).map(checkOf);
+      const of = (unionOptions(schema) ?? []).map(checkOf);
       return of.some((o) => o.t === 'any') ? ANY : { t: 'or', of };
     }
     default:
@@ -88,13 +81,11 @@ type PlainLiteral = string | number | boolean | null;
 const isPlainLiteral = (v: unknown): v is PlainLiteral =>
   v === null || ['string', 'number', 'boolean'].includes(typeof v);
 
-function stringCheck(def: ZodDef): ValueCheck {
+function stringCheck(schema: Schema): ValueCheck {
   const c: { t: 'str'; min?: number; max?: number; re?: [string, string][] } = { t: 'str' };
   const re: [string, string][] = [];
-  // A format schema (`z.email()`) carries its pattern itself; `url` has none (checked with `new URL`).
-  if (def.pattern instanceof RegExp) re.push([def.pattern.source, def.pattern.flags]);
-  for (const k of def.checks ?? []) {
-    const cd = k._zod.def;
+  // A format schema (`z.email()`) carries its pattern itself (first); `url` has none (checked with `new URL`).
+  for (const cd of checksWithFormat(schema)) {
     if (cd.check === 'min_length') c.min = Math.max(c.min ?? 0, cd.minimum!);
     else if (cd.check === 'max_length') c.max = Math.min(c.max ?? Infinity, cd.maximum!);
     else if (cd.check === 'length_equals') {
@@ -111,10 +102,9 @@ function stringCheck(def: ZodDef): ValueCheck {
   return c;
 }
 
-function numberCheck(def: ZodDef): ValueCheck {
+function numberCheck(schema: Schema): ValueCheck {
   const c: { t: 'num'; int?: true; ge?: number; gt?: number; le?: number; lt?: number } = { t: 'num' };
-  for (const k of [...(def.format ? [{ _zod: { def } }] : []), ...(def.checks ?? [])]) {
-    const cd = k._zod.def;
+  for (const cd of checksWithFormat(schema)) {
     if (cd.check === 'number_format' && INTEGER_FORMATS.has(cd.format ?? '')) c.int = true;
     else if (cd.check === 'greater_than' && typeof cd.value === 'number') {
       if (cd.inclusive) c.ge = cd.value;
@@ -129,7 +119,7 @@ function numberCheck(def: ZodDef): ValueCheck {
 
 /** One operation's request checks. */
 export function operationCheck(op: AnyOperation): OperationCheck {
-  const part = (s: unknown) => (s ? checkOf(s as Zod) : undefined);
+  const part = (s: Schema | null) => (s ? checkOf(s) : undefined);
   const params = part(op.params);
   const query = part(op.query);
   const body = part(op.body);

@@ -1,69 +1,41 @@
+import {
+  arrayElement,
+  checksOf,
+  defType,
+  descriptionOf,
+  enumValues as enumValuesOf,
+  literalValues,
+  objectShape,
+  type Schema,
+  unionOptions,
+  unwrapSchema,
+} from '@xsvc/sdk/contract';
 import type { FlagType } from './types.js';
 
 /**
  * Reads what the CLI needs from a zod schema of the contract (its kind, choices, bounds, description)
- * through the few members it uses, so the CLI does not depend on zod itself.
+ * through the contract's schema helpers (`@xsvc/sdk/contract`), so the CLI reads no zod internals itself.
  */
 
-/** The members of a zod schema this module reads. */
-export interface SchemaLike {
-  readonly _zod: { readonly def: SchemaDef };
-  readonly description?: string | undefined;
-  safeParse(value: unknown): { readonly success: boolean };
-}
+/** A schema of the contract. */
+export type SchemaLike = Schema;
 
-/** The parts of a zod definition this module reads. */
-export interface SchemaDef {
-  readonly type: string;
-  readonly innerType?: SchemaLike;
-  readonly in?: SchemaLike;
-  readonly element?: SchemaLike;
-  readonly options?: readonly SchemaLike[];
-  readonly entries?: Readonly<Record<string, string | number>>;
-  readonly values?: readonly unknown[];
-  readonly checks?: readonly { readonly _zod: { readonly def: CheckDef } }[];
-}
-
-interface CheckDef {
-  readonly check: string;
-  readonly value?: unknown;
-}
-
-/** An object schema: its fields by name. */
-export interface ObjectSchemaLike extends SchemaLike {
-  readonly shape: Readonly<Record<string, SchemaLike>>;
-}
-
-const WRAPPERS = new Set(['optional', 'nullable', 'default', 'prefault', 'readonly', 'catch', 'nonoptional']);
+const WRAPPERS = ['optional', 'nullable', 'default', 'prefault', 'readonly', 'catch', 'nonoptional'];
 
 /** The schema under optional/default/nullable/pipe wrappers. */
 export function unwrap(schema: SchemaLike): SchemaLike {
-  let s = schema;
-  for (;;) {
-    const def = s._zod.def;
-    if (WRAPPERS.has(def.type) && def.innerType) s = def.innerType;
-    else if (def.type === 'pipe' && def.in) s = def.in;
-    else return s;
-  }
+  return unwrapSchema(schema, { kinds: WRAPPERS, pipes: true });
 }
 
 /** The first description found on the schema or its wrappers. */
 export function describeSchema(schema: SchemaLike): string | undefined {
-  let s: SchemaLike | undefined = schema;
-  while (s) {
-    if (s.description) return s.description;
-    const def: SchemaDef = s._zod.def;
-    s = WRAPPERS.has(def.type) ? def.innerType : def.type === 'pipe' ? def.in : undefined;
-  }
-  return undefined;
+  return descriptionOf(schema);
 }
 
 /** The values of an enum or literal schema, or undefined for anything else. */
 function enumValues(schema: SchemaLike): string[] | undefined {
-  const def = schema._zod.def;
-  if (def.type === 'enum' && def.entries) return Object.values(def.entries).map(String);
-  if (def.type === 'literal' && def.values) return def.values.map(String);
-  return undefined;
+  const values = enumValuesOf(schema) ?? literalValues(schema);
+  return values?.map(String);
 }
 
 const QUERY_BOOLEAN = new Set(['true', 'false', '1', '0']);
@@ -71,10 +43,9 @@ const QUERY_BOOLEAN = new Set(['true', 'false', '1', '0']);
 /** How a parameter is typed on the command line, with its choices when it has some. */
 export function flagTypeOf(schema: SchemaLike): { type: FlagType; choices?: string[] } {
   const s = unwrap(schema);
-  const def = s._zod.def;
   const values = enumValues(s);
   if (values) return { type: 'enum', choices: values };
-  switch (def.type) {
+  switch (defType(s)) {
     case 'string':
     case 'date':
       return { type: 'string' };
@@ -87,15 +58,16 @@ export function flagTypeOf(schema: SchemaLike): { type: FlagType; choices?: stri
     case 'file':
       return { type: 'file' };
     case 'array': {
-      const el = def.element ? unwrap(def.element) : undefined;
+      const element = arrayElement(s);
+      const el = element ? unwrap(element) : undefined;
       if (!el) return { type: 'json' };
       const choices = enumValues(el);
       if (choices) return { type: 'list', choices };
-      const k = el._zod.def.type;
+      const k = defType(el);
       return k === 'string' || k === 'number' ? { type: 'list' } : { type: 'json' };
     }
     case 'union':
-      return unionType(def.options ?? []);
+      return unionType(unionOptions(s) ?? []);
     default:
       return { type: 'json' };
   }
@@ -126,8 +98,7 @@ function isQueryBoolean(choices: readonly string[] | undefined): boolean {
 /** The inclusive bounds of a number schema (`.min()` / `.max()`), when set. */
 export function numberBounds(schema: SchemaLike): { min?: number; max?: number } {
   const out: { min?: number; max?: number } = {};
-  for (const c of unwrap(schema)._zod.def.checks ?? []) {
-    const d = c._zod.def;
+  for (const d of checksOf(unwrap(schema))) {
     if (typeof d.value !== 'number') continue;
     if (d.check === 'greater_than') out.min = d.value;
     if (d.check === 'less_than') out.max = d.value;
@@ -146,12 +117,12 @@ export function isRequired(schema: SchemaLike): boolean {
  */
 export function fieldsOf(schema: SchemaLike | null): Record<string, SchemaLike[]> {
   if (!schema) return {};
-  const shape = (schema as Partial<ObjectSchemaLike>).shape;
+  const shape = objectShape(schema);
   if (shape) return Object.fromEntries(Object.entries(shape).map(([k, v]) => [k, [v]]));
-  const def = schema._zod.def;
   const out: Record<string, SchemaLike[]> = {};
-  if (def.type === 'union' && def.options) {
-    for (const option of def.options) {
+  const options = unionOptions(schema);
+  if (options) {
+    for (const option of options) {
       for (const [k, v] of Object.entries(fieldsOf(option))) out[k] = [...(out[k] ?? []), ...v];
     }
   }

@@ -82,6 +82,8 @@ export interface CommandSpec {
   readonly pageSize?: { readonly key: string; readonly min: number; readonly max: number };
   /** True for a durable platform write (answers a write action: `--wait` / `--no-wait`). */
   readonly write?: boolean;
+  /** True when the operation takes an `Idempotency-Key` (the contract declares it): `--idempotency-key`. */
+  readonly idempotencyKey?: boolean;
   /** True when success is a redirect (an authorization page): the CLI prints the URL to open instead. */
   readonly redirect?: boolean;
   /** What the success answer carries when it is not JSON. */

@@ -143,7 +143,7 @@ export class Transport {
     };
     if (this.optIn) headers['svc-api-contract'] = '2026-04-29';
     if (options.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey;
-    else if (route.idempotencyKey || route.writeAction) headers['idempotency-key'] = crypto.randomUUID();
+    else if (route.idempotencyKey) headers['idempotency-key'] = crypto.randomUUID();
     if (options.headers)
       for (const [k, v] of Object.entries(options.headers)) if (v !== undefined) headers[k] = v;
     let body: BodyInit | undefined;

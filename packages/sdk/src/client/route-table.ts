@@ -5,7 +5,7 @@ export type CompactRoute = readonly [
   methodAndPath: string,
   /**
    * `i` idempotent · `A`/`B` pagination style · `j`/`m`/`f` JSON, multipart or form body · `k` send an
-   * Idempotency-Key · `b`/`t`/`e` binary, text or empty answer.
+   * Idempotency-Key (the operation declares the header) · `b`/`t`/`e` binary, text or empty answer.
    */
   flags: string,
   extra?: {

@@ -70,6 +70,7 @@ export interface Route {
   readonly items?: string;
   readonly writeAction?: string;
   readonly idempotent: boolean;
+  /** True when the operation takes an `Idempotency-Key`: one is generated per call and kept across retries. */
   readonly idempotencyKey?: boolean;
   readonly kind?: 'binary' | 'text' | 'empty';
   readonly deprecatedParams?: Readonly<Record<string, string>>;

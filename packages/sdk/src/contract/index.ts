@@ -32,8 +32,40 @@ export {
   WebhookEventPayloadSchema,
   WebhookTestPayloadSchema,
 } from './events.js';
+export {
+  CHECKOUT_IDEMPOTENCY_KEY,
+  requestHeader,
+  SUPPORT_IDEMPOTENCY_KEY_HEADER,
+  takesIdempotencyKey,
+  WRITE_IDEMPOTENCY_KEY,
+} from './headers.js';
+export type { Schema, SchemaCheck, ZodDef } from './introspect.js';
+export {
+  arrayElement,
+  checkBound,
+  checksOf,
+  checksWithFormat,
+  childSchemas,
+  defaultValueOf,
+  defType,
+  descriptionOf,
+  enumValues,
+  innerSchema,
+  isCoerced,
+  isOpenEnum,
+  isSchema,
+  lazyTarget,
+  literalValues,
+  objectShape,
+  recordValue,
+  unionOptions,
+  unwrapSchema,
+  WRAPPER_TYPES,
+  zodDef,
+} from './introspect.js';
 export type { ExportFormat } from './limits.js';
 export { CONTRACT_HEADER, EXPORT_FORMATS, limits, OPT_IN_CONTRACT } from './limits.js';
+export type { BodyOf, ContractOperationId, PathParamsOf, QueryOf } from './lookup.js';
 export { findOperation, operationsById } from './lookup.js';
 export type {
   AnyOperation,
@@ -41,9 +73,12 @@ export type {
   BodyEncoding,
   Cost,
   Deprecation,
+  HeaderName,
   HttpMethod,
   Operation,
   PaginationStyle,
+  RequestHeader,
+  RequestHeaders,
   ResponseKind,
   Tag,
 } from './operation.js';

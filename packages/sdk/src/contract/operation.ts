@@ -54,6 +54,22 @@ export type BodyEncoding = 'json' | 'multipart' | 'form';
 /** What the success response carries. */
 export type ResponseKind = 'json' | 'binary' | 'text' | 'empty';
 
+/** Request headers an operation may declare (credentials and the contract header apply to every operation). */
+export type HeaderName = 'Idempotency-Key';
+
+/** One request header an operation accepts: the SDK sends it, the server checks it, the reference lists it. */
+export interface RequestHeader {
+  /** True when a request without the header is refused (400). */
+  readonly required: boolean;
+  /** What the header does, for the reference. */
+  readonly description: string;
+  /** Its valid values (a malformed value is 400). */
+  readonly schema: z.ZodType<string, string>;
+}
+
+/** The request headers of an operation, by name. */
+export type RequestHeaders = { readonly [K in HeaderName]?: RequestHeader };
+
 /** A deprecation notice (spec 9.4-9.5): the whole operation, or some of its parameters or response fields. */
 export interface Deprecation {
   /** Deprecated query or body parameters, with their replacement. */
@@ -104,8 +120,13 @@ export interface Operation<
   /** Name of the array field holding the page's items (`tweets`, `users`, `events`), for paginated operations. */
   readonly items?: string;
   readonly cost: Cost;
-  /** The durable write action name (`create_tweet`): the request needs an `Idempotency-Key` and may answer 202. */
+  /** The durable write action name (`create_tweet`): the request may answer 202 with a write action. */
   readonly writeAction?: string;
+  /**
+   * Request headers the operation accepts beyond the credentials and the contract header: an
+   * `Idempotency-Key` on durable writes, checkouts and support messages. The SDK sends a fresh key per call.
+   */
+  readonly headers?: RequestHeaders;
   /** True when repeating the request cannot change anything more (safe to retry on a network error). */
   readonly idempotent: boolean;
   readonly deprecated?: Deprecation;

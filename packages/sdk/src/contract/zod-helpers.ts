@@ -1,12 +1,5 @@
 import { z } from 'zod';
-
-const openEnums = new WeakSet<object>();
-
-/** True for an enum made by {@link openEnum} (the SDK's generated types leave it open). */
-export function isOpenEnum(schema: z.ZodType): boolean {
-  // By definition object: `.describe()` and `.meta()` clone the schema but share its definition.
-  return openEnums.has(schema._zod.def);
-}
+import { markOpenEnum, zodDef } from './introspect.js';
 
 /**
  * An enum the service may extend at any time (spec 9.1). The server validates what it emits against the
@@ -17,7 +10,7 @@ export function openEnum<const T extends readonly [string, ...string[]]>(
   values: T,
 ): z.ZodType<T[number] | (string & {}), T[number]> & { readonly options: T } {
   const schema = z.enum(values as unknown as [T[number], ...T[number][]]);
-  openEnums.add(schema._zod.def);
+  markOpenEnum(schema);
   return Object.assign(schema, { options: values }) as unknown as z.ZodType<
     T[number] | (string & {}),
     T[number]
@@ -80,31 +73,6 @@ export function loosen<T extends z.ZodType>(schema: T): z.ZodType<z.output<T>> {
  */
 export function strictify<T extends z.ZodType>(schema: T): z.ZodType<z.output<T>> {
   return rebuild(schema, 'strict') as z.ZodType<z.output<T>>;
-}
-
-/** The parts of a zod schema's internal definition the contract's tools read (by kind). */
-export interface ZodDef {
-  type: string;
-  innerType?: z.ZodType;
-  element?: z.ZodType;
-  options?: z.ZodType[];
-  valueType?: z.ZodType;
-  keyType?: z.ZodType;
-  in?: z.ZodType;
-  out?: z.ZodType;
-  left?: z.ZodType;
-  right?: z.ZodType;
-  defaultValue?: unknown;
-  entries?: Record<string, string | number>;
-  values?: unknown[];
-  getter?: () => z.ZodType;
-  shape?: Record<string, z.ZodType>;
-  coerce?: boolean;
-}
-
-/** A schema's internal definition (zod's `_zod.def`), for the tools that walk the contract. */
-export function zodDef(schema: z.ZodType): ZodDef {
-  return (schema as unknown as { _zod: { def: ZodDef } })._zod.def;
 }
 
 function rebuild(schema: z.ZodType, mode: Mode): z.ZodType {

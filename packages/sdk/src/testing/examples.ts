@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { checkBound, defaultValueOf, defType, zodDef } from '../contract/introspect.js';
 
 /**
  * Builds a value that satisfies a schema, for mock answers and documentation. Deterministic: the same
@@ -6,7 +7,7 @@ import type { z } from 'zod';
  * branch that validates; paginated envelopes end (`has_next_page: false`, `hasMore: false`).
  */
 export function exampleFor(schema: z.ZodType, key = '', depth = 0): unknown {
-  const def = (schema as unknown as { _zod: { def: Record<string, unknown> } })._zod.def;
+  const def = zodDef(schema);
   switch (def.type) {
     case 'object': {
       const out: Record<string, unknown> = {};
@@ -31,10 +32,8 @@ export function exampleFor(schema: z.ZodType, key = '', depth = 0): unknown {
     case 'nonoptional':
       return exampleFor(def.innerType as z.ZodType, key, depth);
     case 'default':
-    case 'prefault': {
-      const d = def.defaultValue;
-      return typeof d === 'function' ? (d as () => unknown)() : d;
-    }
+    case 'prefault':
+      return defaultValueOf(schema);
     case 'pipe':
       return exampleFor(def.in as z.ZodType, key, depth);
     case 'transform':
@@ -43,7 +42,7 @@ export function exampleFor(schema: z.ZodType, key = '', depth = 0): unknown {
       return depth > 6 ? undefined : exampleFor((def.getter as () => z.ZodType)(), key, depth + 1);
     case 'array': {
       const el = exampleFor(def.element as z.ZodType, key, depth + 1);
-      const min = checkValue(schema, 'min_length') ?? 0;
+      const min = checkBound(schema, 'min_length') ?? 0;
       return el === undefined ? [] : Array.from({ length: Math.max(1, min) }, () => el);
     }
     case 'enum':
@@ -68,8 +67,8 @@ export function exampleFor(schema: z.ZodType, key = '', depth = 0): unknown {
       return stringExample(schema, key);
     case 'number':
     case 'int': {
-      const min = checkValue(schema, 'greater_than');
-      const max = checkValue(schema, 'less_than');
+      const min = checkBound(schema, 'greater_than');
+      const max = checkBound(schema, 'less_than');
       if (min !== undefined) return min;
       if (max !== undefined) return Math.min(max, 1);
       return /count|total|entries|attempts|followers|following/i.test(key) ? 3 : 1;
@@ -88,22 +87,7 @@ export function exampleFor(schema: z.ZodType, key = '', depth = 0): unknown {
 }
 
 function isOptional(s: z.ZodType): boolean {
-  return (s as unknown as { _zod: { def: { type: string } } })._zod.def.type === 'optional';
-}
-
-function checkValue(schema: z.ZodType, kind: string): number | undefined {
-  const checks = ((schema as unknown as { _zod: { def: { checks?: unknown[] } } })._zod.def.checks ?? []) as {
-    _zod: { def: Record<string, unknown> };
-  }[];
-  for (const c of checks) {
-    const d = c._zod.def;
-    if (d.check === kind) {
-      const v = d.value ?? d.minimum ?? d.maximum;
-      if (typeof v === 'number') return v;
-    }
-    if (kind === 'min_length' && d.check === 'min_length') return d.minimum as number;
-  }
-  return undefined;
+  return defType(s) === 'optional';
 }
 
 const CANDIDATES = [

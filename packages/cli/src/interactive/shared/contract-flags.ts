@@ -1,3 +1,4 @@
+import { defType, enumValues, literalValues, type Schema, unwrapSchema } from '@xsvc/sdk/contract';
 import type { InteractiveOptionSpec, InteractiveOptionType, RawOptions } from '../types.js';
 import { flagOf } from './options.js';
 import { UsageError } from './usage-error.js';
@@ -5,24 +6,11 @@ import { UsageError } from './usage-error.js';
 /**
  * Flags generated from a request schema of the contract, so `xsvc extractions run` and `xsvc draws run`
  * accept every body field the service accepts, with the contract's own descriptions, and bad values fail
- * with the contract's own messages. Only the few parts of a zod schema used here are typed (structurally):
- * the CLI depends on the contract, not on zod.
+ * with the contract's own messages. Schemas are read through the contract's helpers (`@xsvc/sdk/contract`).
  */
 
-/** The part of a zod schema's definition read here. */
-interface ZodDefLike {
-  readonly type: string;
-  readonly innerType?: ZodLike;
-  readonly element?: ZodLike;
-  readonly entries?: Readonly<Record<string, string | number>>;
-  readonly values?: readonly unknown[];
-}
-
-/** The part of a zod schema used here. */
-export interface ZodLike {
-  readonly _zod: { readonly def: ZodDefLike };
-  readonly description?: string | undefined;
-}
+/** A field schema of the contract. */
+export type ZodLike = Schema;
 
 /** The part of a zod issue used here. */
 interface IssueLike {
@@ -45,16 +33,12 @@ interface FieldKind {
 }
 
 function unwrap(schema: ZodLike): ZodLike {
-  let s = schema;
-  while (['optional', 'default', 'nullable', 'prefault'].includes(s._zod.def.type) && s._zod.def.innerType) {
-    s = s._zod.def.innerType;
-  }
-  return s;
+  return unwrapSchema(schema, { kinds: ['optional', 'default', 'nullable', 'prefault'] });
 }
 
 function kindOf(schema: ZodLike): FieldKind {
-  const def = unwrap(schema)._zod.def;
-  switch (def.type) {
+  const s = unwrap(schema);
+  switch (defType(s)) {
     case 'number':
     case 'int':
     case 'bigint':
@@ -62,9 +46,9 @@ function kindOf(schema: ZodLike): FieldKind {
     case 'boolean':
       return { type: 'boolean' };
     case 'enum':
-      return { type: 'string', choices: Object.values(def.entries ?? {}).map(String) };
+      return { type: 'string', choices: (enumValues(s) ?? []).map(String) };
     case 'literal':
-      return { type: 'string', choices: (def.values ?? []).map(String) };
+      return { type: 'string', choices: (literalValues(s) ?? []).map(String) };
     case 'array':
       return { type: 'string[]' };
     default:

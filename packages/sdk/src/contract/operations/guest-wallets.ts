@@ -1,4 +1,5 @@
 import type { ErrorCode } from '../errors.js';
+import { CHECKOUT_IDEMPOTENCY_KEY } from '../headers.js';
 import { defineOperation } from '../operation.js';
 import {
   GuestWalletCheckoutSchema,
@@ -48,6 +49,7 @@ export const createGuestWallet = defineOperation({
   pagination: null,
   cost: { kind: 'free' },
   idempotent: false,
+  headers: { 'Idempotency-Key': CHECKOUT_IDEMPOTENCY_KEY },
   example: 'guest-wallets create --amount-minor 1000 --currency usd',
 });
 
@@ -69,6 +71,7 @@ export const topUpGuestWallet = defineOperation({
   pagination: null,
   cost: { kind: 'free' },
   idempotent: false,
+  headers: { 'Idempotency-Key': CHECKOUT_IDEMPOTENCY_KEY },
   example: 'guest-wallets top-up --amount-minor 2500 --currency usd',
 });
 

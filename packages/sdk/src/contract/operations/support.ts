@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SUPPORT_IDEMPOTENCY_KEY_HEADER } from '../headers.js';
 import { limits } from '../limits.js';
 import { defineOperation } from '../operation.js';
 import {
@@ -68,6 +69,7 @@ export const createTicket = defineOperation({
   pagination: null,
   cost: { kind: 'free' },
   idempotent: false,
+  headers: { 'Idempotency-Key': SUPPORT_IDEMPOTENCY_KEY_HEADER },
   example:
     'support tickets create --subject "Webhook deliveries failing" --body "Since 12:00 UTC every delivery fails."',
 });
@@ -164,6 +166,7 @@ export const addTicketMessage = defineOperation({
   pagination: null,
   cost: { kind: 'free' },
   idempotent: false,
+  headers: { 'Idempotency-Key': SUPPORT_IDEMPOTENCY_KEY_HEADER },
   example: 'support tickets reply TCK-7F3K2 --body "It works again, thanks."',
 });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ErrorCode } from '../errors.js';
+import { WRITE_IDEMPOTENCY_KEY } from '../headers.js';
 import { limits } from '../limits.js';
 import { defineOperation } from '../operation.js';
 import { WriteActionSchema } from '../schemas/write-action.js';
@@ -106,6 +107,7 @@ const write = {
   success: [200, 202],
   response: WriteActionSchema,
   pagination: null,
+  headers: { 'Idempotency-Key': WRITE_IDEMPOTENCY_KEY },
 } as const;
 
 export const createTweet = defineOperation({

@@ -1,53 +1,16 @@
+import type { schemas } from '@xsvc/sdk/contract';
+import type { z } from 'zod';
 import type { Tweet, TweetFilters, UserFilters, UserProfile } from '../../platform/platform.js';
 import { HttpError } from '../http/errors.js';
 
-type Opt<T> = T | undefined;
-type Inclusion = 'include' | 'exclude' | 'only';
+/** The parsed query of a set of contract fields (a shared parameter group such as `tweetFilterQuery`). */
+type Parsed<Shape extends z.core.$ZodShape> = z.output<z.ZodObject<Shape>>;
 
-/** The tweet filter parameters of the contract (`tweetFilterQuery`, `timeWindowQuery`), as parsed. */
-export interface TweetFilterParams {
-  fromUser?: Opt<string>;
-  toUser?: Opt<string>;
-  mentioning?: Opt<string>;
-  language?: Opt<string>;
-  sinceDate?: Opt<string>;
-  untilDate?: Opt<string>;
-  sinceTime?: Opt<string>;
-  untilTime?: Opt<string>;
-  mediaType?: Opt<string>;
-  minFaves?: Opt<number>;
-  minRetweets?: Opt<number>;
-  minReplies?: Opt<number>;
-  minQuotes?: Opt<number>;
-  minViews?: Opt<number>;
-  minBookmarks?: Opt<number>;
-  maxFaves?: Opt<number>;
-  maxRetweets?: Opt<number>;
-  maxReplies?: Opt<number>;
-  maxQuotes?: Opt<number>;
-  blueVerifiedOnly?: Opt<boolean>;
-  verifiedOnly?: Opt<boolean>;
-  replies?: Opt<Inclusion>;
-  retweets?: Opt<Inclusion>;
-  quotes?: Opt<Inclusion>;
-  exactPhrase?: Opt<string>;
-  excludeWords?: Opt<string>;
-  anyWords?: Opt<string>;
-  hashtags?: Opt<string>;
-  cashtags?: Opt<string>;
-  url?: Opt<string>;
-  conversationId?: Opt<string>;
-  inReplyToTweetId?: Opt<string>;
-  quotesOfTweetId?: Opt<string>;
-  retweetsOfTweetId?: Opt<string>;
-  source?: Opt<string>;
-  excludeSource?: Opt<string>;
-  sinceId?: Opt<string>;
-  maxId?: Opt<string>;
-  withinTime?: Opt<string>;
-  nativeRetweets?: Opt<boolean>;
-  news?: Opt<boolean>;
-}
+/**
+ * The tweet filter parameters of the contract (`tweetFilterQuery`, `timeWindowQuery`), as parsed: derived
+ * from the contract, so a filter field renamed or removed there is a type error wherever it is read here.
+ */
+export type TweetFilterParams = Parsed<typeof schemas.tweetFilterQuery & typeof schemas.timeWindowQuery>;
 
 /** Unix seconds of a time bound: Unix seconds as digits, or ISO 8601 (validated by the contract). */
 export function unixSeconds(bound: string | number): number {
@@ -147,23 +110,8 @@ export function tweetMatcher(q: TweetFilterParams): (t: Tweet) => boolean {
   };
 }
 
-/** The user filter parameters of the contract (`userFilterQuery`), as parsed. */
-export interface UserFilterParams {
-  minFollowers?: Opt<number>;
-  maxFollowers?: Opt<number>;
-  minFollowing?: Opt<number>;
-  maxFollowing?: Opt<number>;
-  minStatuses?: Opt<number>;
-  maxStatuses?: Opt<number>;
-  minAccountAgeDays?: Opt<number>;
-  verifiedOnly?: Opt<boolean>;
-  verifiedType?: Opt<string>;
-  hasWebsite?: Opt<boolean>;
-  hasLocation?: Opt<boolean>;
-  bioContains?: Opt<string>;
-  locationContains?: Opt<string>;
-  usernameContains?: Opt<string>;
-}
+/** The user filter parameters of the contract (`userFilterQuery`), as parsed (derived, as above). */
+export type UserFilterParams = Parsed<typeof schemas.userFilterQuery>;
 
 /** The user filters the platform applies itself. */
 export function toUserFilters(q: UserFilterParams): UserFilters {

@@ -1,3 +1,4 @@
+import { defType, type Schema } from '@xsvc/sdk/contract';
 import { z } from 'zod';
 
 /** A JSON value, for documents built here. */
@@ -10,9 +11,7 @@ export type JsonObject = { [key: string]: Json };
  * is accepted, so they fall back to it; anything else unrepresentable is a contract bug and throws.
  */
 const unrepresentable = (ctx: { zodSchema: unknown }) =>
-  (ctx.zodSchema as { _zod: { def: { type: string } } })._zod.def.type === 'catch'
-    ? ('any' as const)
-    : ('throw' as const);
+  defType(ctx.zodSchema as Schema) === 'catch' ? ('any' as const) : ('throw' as const);
 
 /** The conversion options shared by every schema of the document (JSON Schema 2020-12, the dialect of OAS 3.1). */
 export const conversion = { target: 'draft-2020-12', unrepresentable } as const;

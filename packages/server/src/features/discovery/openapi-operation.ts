@@ -39,18 +39,18 @@ function parameters(op: AnyOperation, where: 'path' | 'query'): JsonObject[] {
   });
 }
 
+/** The contract header, then the request headers the operation declares (`Idempotency-Key`). */
 function headerParameters(op: AnyOperation): JsonObject[] {
   const out: JsonObject[] = [];
   if (op.path.startsWith('/api/v1/')) out.push({ $ref: '#/components/parameters/ContractHeader' });
-  if (op.writeAction) {
+  for (const [name, header] of Object.entries(op.headers ?? {})) {
+    if (!header) continue;
     out.push({
-      name: 'Idempotency-Key',
+      name,
       in: 'header',
-      required: true,
-      description:
-        'A unique key per write (1-255 printable ASCII characters): a retried request with the same key returns ' +
-        'the first answer instead of writing twice.',
-      schema: { type: 'string', minLength: 1, maxLength: 255 },
+      required: header.required,
+      description: header.description,
+      schema: jsonSchema(header.schema, 'input'),
     });
   }
   return out;

@@ -1,3 +1,4 @@
+import type { QueryOf } from '@xsvc/sdk/contract';
 import type { Kysely } from 'kysely';
 import { num } from '../../core/db/database.js';
 import type { Database } from '../../core/db/schema.js';
@@ -5,27 +6,11 @@ import type { Cell, ExportColumn, ExportTable, RowSource } from '../../core/expo
 import { type ApiJob, type ApiResult, toApiResult } from './mappers.js';
 import { resultRows } from './repository.js';
 
-/** The export's row filters (the query of `exportExtraction`). */
-export interface ExportFilters {
-  minFollowers?: number | undefined;
-  maxFollowers?: number | undefined;
-  minFollowing?: number | undefined;
-  maxFollowing?: number | undefined;
-  minPosts?: number | undefined;
-  maxPosts?: number | undefined;
-  minLikes?: number | undefined;
-  minReplies?: number | undefined;
-  minRetweets?: number | undefined;
-  minViews?: number | undefined;
-  hasDescription?: boolean | undefined;
-  hasLocation?: boolean | undefined;
-  hasMedia?: boolean | undefined;
-  verified?: boolean | undefined;
-  lang?: string | undefined;
-  search?: string | undefined;
-  sinceDate?: string | undefined;
-  untilDate?: string | undefined;
-}
+/**
+ * The export's row filters: the query of `exportExtraction` (derived from the contract, so a filter renamed
+ * there is a type error here), without its `format`.
+ */
+export type ExportFilters = Omit<QueryOf<'exportExtraction'>, 'format'>;
 
 /** A result with the one fact its record does not carry: whether its tweet has media. */
 export interface ExportableResult {

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { schemas } from '@xsvc/sdk/contract';
+import type { schemas } from '@xsvc/sdk/contract';
 import type { Kysely } from 'kysely';
 import { GUEST_KEY_PREFIX } from '../../core/auth/guest-keys.js';
 import { sha256 } from '../../core/auth/keys.js';
@@ -27,8 +27,10 @@ type Db = Kysely<Database>;
 type Checkout = schemas.GuestWalletCheckout;
 type Body = { amount_minor: number; currency: string };
 
-/** The `Idempotency-Key` of a checkout request: required, a UUID v4 (400 otherwise). */
+/** The `Idempotency-Key` of a checkout request, as its operation declares it: required, a UUID v4 (400 otherwise). */
 function idempotencyKey(ctx: HandlerContext): string {
+  const header = ctx.op.headers?.['Idempotency-Key'];
+  if (!header) throw new Error(`${ctx.op.id} declares no Idempotency-Key`);
   const raw = ctx.request.headers['idempotency-key'];
   const key = Array.isArray(raw) ? raw[0] : raw;
   if (!key)
@@ -36,7 +38,7 @@ function idempotencyKey(ctx: HandlerContext): string {
       'missing_idempotency_key',
       'send an Idempotency-Key header holding a new UUID v4 (keep it for retries of this request)',
     );
-  if (!schemas.GUEST_IDEMPOTENCY_KEY.test(key))
+  if (!header.schema.safeParse(key).success)
     throw new HttpError('invalid_idempotency_key', 'Idempotency-Key must be a UUID v4');
   return key;
 }

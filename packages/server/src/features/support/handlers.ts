@@ -49,7 +49,7 @@ async function postMessage(
 ): Promise<Answer> {
   const { accountId } = ctx.requirePrincipal();
   const db = ctx.services.database.db;
-  const key = idempotencyKeyOf(ctx.request.headers['idempotency-key']);
+  const key = idempotencyKeyOf(ctx.request.headers['idempotency-key'], ctx.op);
   const files = await checkFiles(filesOf(ctx.request));
   const hash = requestHash({
     operation: ctx.op.id,

@@ -1,15 +1,23 @@
 import { createHash } from 'node:crypto';
-import { schemas } from '@xsvc/sdk/contract';
+import type { AnyOperation } from '@xsvc/sdk/contract';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../core/db/schema.js';
 import { HttpError } from '../../core/http/errors.js';
 import type { CheckedFile } from './attachments.js';
 
-/** The optional `Idempotency-Key` of a request: undefined when absent, 400 when malformed. */
-export function idempotencyKeyOf(header: string | string[] | undefined): string | undefined {
+/**
+ * The optional `Idempotency-Key` of a request, checked as its operation declares it (`headers`): undefined
+ * when absent, 400 when malformed.
+ */
+export function idempotencyKeyOf(
+  header: string | string[] | undefined,
+  op: AnyOperation,
+): string | undefined {
+  const declared = op.headers?.['Idempotency-Key'];
+  if (!declared) throw new Error(`${op.id} declares no Idempotency-Key`);
   const key = Array.isArray(header) ? header[0] : header;
   if (key === undefined) return undefined;
-  if (!schemas.SUPPORT_IDEMPOTENCY_KEY.test(key))
+  if (!declared.schema.safeParse(key).success)
     throw new HttpError('invalid_idempotency_key', 'Idempotency-Key: 8-128 letters, digits or ._:-');
   return key;
 }

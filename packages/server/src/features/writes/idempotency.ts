@@ -1,13 +1,15 @@
 import { createHash } from 'node:crypto';
-import { limits } from '@xsvc/sdk/contract';
+import type { AnyOperation } from '@xsvc/sdk/contract';
 import type { FastifyRequest } from 'fastify';
 import { HttpError } from '../../core/http/errors.js';
 
 /**
- * The `Idempotency-Key` of a write (spec 4.13): required (400 `missing_idempotency_key`), 1-255 printable
- * ASCII characters (400 `invalid_idempotency_key`).
+ * The `Idempotency-Key` of a write (spec 4.13), as its operation declares it (`headers`): required (400
+ * `missing_idempotency_key`), 1-255 printable ASCII characters (400 `invalid_idempotency_key`).
  */
-export function idempotencyKey(request: FastifyRequest): string {
+export function idempotencyKey(request: FastifyRequest, op: AnyOperation): string {
+  const header = op.headers?.['Idempotency-Key'];
+  if (!header) throw new Error(`${op.id} declares no Idempotency-Key: it is not a durable write`);
   const raw = request.headers['idempotency-key'];
   const key = Array.isArray(raw) ? raw[0] : raw;
   if (key === undefined || key === '')
@@ -15,7 +17,7 @@ export function idempotencyKey(request: FastifyRequest): string {
       'missing_idempotency_key',
       'writes need an Idempotency-Key header (a new random value per write, repeated on a retry)',
     );
-  if (!limits.idempotencyKey.pattern.test(key))
+  if (!header.schema.safeParse(key).success)
     throw new HttpError(
       'invalid_idempotency_key',
       'Idempotency-Key must be 1-255 printable ASCII characters',

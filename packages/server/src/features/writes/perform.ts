@@ -38,7 +38,7 @@ export interface WriteSpec {
 export async function performWrite(ctx: HandlerContext, spec: WriteSpec): Promise<WriteActionView | Answer> {
   const { accountId } = ctx.requirePrincipal();
   const { db } = ctx.services.database;
-  const key = idempotencyKey(ctx.request);
+  const key = idempotencyKey(ctx.request, ctx.op);
   const hash = await requestHash(ctx.op.id, ctx.params, ctx.body);
   const earlier = await actionByKey(db, accountId, key);
   if (earlier) return replay(ctx, earlier, hash);
