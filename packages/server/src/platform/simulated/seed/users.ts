@@ -1,5 +1,5 @@
 import { bio, displayName } from '../content.js';
-import { SnowflakeIds, snowflake } from '../ids.js';
+import { SNOWFLAKE_EPOCH_MS, SnowflakeIds, snowflake } from '../ids.js';
 import { token } from '../media.js';
 import type { Prng } from '../prng.js';
 import {
@@ -74,7 +74,9 @@ export function generateUsers(prng: Prng, count: number, now: number): SeedUser[
   const usedIds = new Set<string>();
   for (const u of generated) {
     let id: string;
-    if (u.createdAt < Date.UTC(2010, 10, 4)) {
+    // Accounts older than snowflake ids (2010-11-04T01:42:54.657Z) have sequential legacy ids: a snowflake
+    // of an earlier time would be 0 for all of them.
+    if (u.createdAt < SNOWFLAKE_EPOCH_MS) {
       legacyId += prng.int(1, 40_000);
       id = String(legacyId);
     } else {
