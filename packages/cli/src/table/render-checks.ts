@@ -1,7 +1,7 @@
 import type { AnyOperation } from '@xsvc/sdk/contract';
 import type { OperationCheck, ValueCheck } from './check-types.js';
 
-/** The members of a zod schema (and of its checks) read here, at build time. */
+/** The members of a zod schema (and of its checks) read here, when generating. */
 interface Zod {
   readonly _zod: { readonly def: ZodDef };
 }
