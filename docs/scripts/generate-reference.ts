@@ -5,7 +5,9 @@
  *
  * The CLI and curl lines and the SDK code come from the CLI itself (`xsvc <example> --dry-run --json`, run
  * in-process), the MCP tool and action from `@xsvc/mcp`'s catalog, so the four never disagree with the
- * packages. `pnpm -C docs generate` writes the files; `test/reference.test.ts` fails when they are stale.
+ * packages. `pnpm generate` (at the root: the packages' generators first) writes the files, never the build;
+ * `test/reference.test.ts` fails when they are stale. It imports the packages' source (see
+ * `tsconfig.generate.json`), so it needs no build.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

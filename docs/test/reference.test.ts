@@ -13,7 +13,7 @@ import {
 } from '../scripts/generate-reference.js';
 
 describe('the operation reference generated from the contract', () => {
-  it('is up to date on disk (run `pnpm -C docs generate` when this fails)', async () => {
+  it('is up to date on disk (run `pnpm generate` when this fails)', async () => {
     const files = await generate();
     const stale = [...files].filter(
       ([path, text]) => content(readFileSync(join(DOCS_DIR, path), 'utf8')) !== content(text),

@@ -10,7 +10,7 @@ import { renderChecks } from '../src/table/render-checks.js';
 const checkOfOp = (op: string): OperationCheck => JSON.parse(checks[op]!) as OperationCheck;
 
 describe('the quick checks generated from the contract', () => {
-  it('are the ones the contract generates (run `pnpm -C packages/cli build` when this fails)', () => {
+  it('are the ones the contract generates (run `pnpm generate` when this fails)', () => {
     const committed = readFileSync(join(import.meta.dirname, '../src/table/checks.generated.ts'), 'utf8');
     expect(committed).toBe(renderChecks(operations));
   });

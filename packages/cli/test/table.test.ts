@@ -10,7 +10,7 @@ import { renderErrorHints } from '../src/table/render-hints.js';
 const byPath = (path: string) => commands.find((c) => c.path.join(' ') === path)!;
 
 describe('the command table', () => {
-  it('is the one the contract generates (run `pnpm -C packages/cli build` when this fails)', () => {
+  it('is the one the contract generates (run `pnpm generate` when this fails)', () => {
     const committed = readFileSync(join(import.meta.dirname, '../src/table/commands.generated.ts'), 'utf8');
     expect(committed).toBe(renderTable(operations));
   });

@@ -1,7 +1,8 @@
 /**
  * Generates the client's runtime route table and typed resource classes from the contract, so that a new
  * operation in the contract appears in the SDK (and from there in the CLI and MCP) without hand-written glue.
- * Run by `pnpm build`; `test/generated.test.ts` fails when the committed output is stale.
+ * Run by `pnpm generate` (never by the build: the output is committed); `test/generated.test.ts` fails when
+ * the committed output is stale.
  */
 import { writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';

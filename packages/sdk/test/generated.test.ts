@@ -1,6 +1,6 @@
 /**
  * The generated client files are committed: regenerating them from the contract in memory must give the
- * files as they are, so a contract change without `pnpm -C packages/sdk generate` fails here, not in an app.
+ * files as they are, so a contract change without `pnpm generate` fails here, not in an app.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -21,8 +21,8 @@ describe('generated client files', () => {
   for (const [name, text] of Object.entries(files)) {
     it(`${name} is up to date with the contract`, () => {
       const committed = readFileSync(new URL(`../src/client/${name}`, import.meta.url), 'utf8');
-      // A mismatch means: run `pnpm -C packages/sdk generate` and commit the result.
-      expect(committed === text, `${name} is stale: run pnpm -C packages/sdk generate`).toBe(true);
+      // A mismatch means: run `pnpm generate` and commit the result.
+      expect(committed === text, `${name} is stale: run pnpm generate`).toBe(true);
     });
   }
 });

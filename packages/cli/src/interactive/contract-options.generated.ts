@@ -1,5 +1,5 @@
-// Generated from the contract by test/interactive/index.test.ts; do not edit by hand.
-// After a contract change: XSVC_UPDATE_GENERATED=1 pnpm vitest run --project cli packages/cli/test/interactive/index.test.ts
+// Generated from the contract by scripts/contract-options.ts. Do not edit by hand:
+// after a contract change, run `pnpm generate` (at the root of the repository) and commit.
 
 import type { InteractiveOptionSpec } from './types.js';
 

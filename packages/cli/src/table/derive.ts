@@ -12,7 +12,7 @@ import type { ArgSpec, CommandSpec, FlagSpec } from './types.js';
 /**
  * Derives the command table from the contract: one command per operation, named by its SDK path in
  * kebab-case, positional arguments from its path parameters (and the one obvious required parameter),
- * typed flags from its query and body. Run at build time; nothing here is hand-written per operation.
+ * typed flags from its query and body. Run by `pnpm generate`; nothing here is hand-written per operation.
  */
 
 /** Flags the CLI owns on every command; a parameter with one of these names gets a `-param` suffix. */

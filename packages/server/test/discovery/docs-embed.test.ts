@@ -4,7 +4,7 @@ import { embeddedGuides, OUTPUT, parsePage, renderModule } from '../../scripts/e
 import { guides } from '../../src/features/discovery/docs/index.js';
 
 describe('guides embedded from docs/', () => {
-  it('the committed module is what docs/ generates (run `pnpm -C packages/server generate` when this fails)', () => {
+  it('the committed module is what docs/ generates (run `pnpm generate` when this fails)', () => {
     expect(readFileSync(OUTPUT, 'utf8')).toBe(renderModule(embeddedGuides()));
   });
 

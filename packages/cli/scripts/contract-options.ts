@@ -1,11 +1,12 @@
 import { EVENT_TYPES, EXPORT_FORMATS, schemas, WEBHOOK_TEST_EVENT_TYPE } from '@xsvc/sdk/contract';
-import { flagsFromSchema } from '../../src/interactive/shared/contract-flags.js';
+import { flagsFromSchema } from '../src/interactive/shared/contract-flags.js';
 
 /**
  * The source of `src/interactive/contract-options.generated.ts`: what the command table needs from the
- * contract, computed from it here so the table loads without the contract (and zod) at start.
+ * contract, computed from it here so the table loads without the contract (and zod) at start. Written by
+ * `scripts/generate-table.ts` (`pnpm generate`); `test/interactive/index.test.ts` fails when it is stale.
  */
-export function generatedOptionsSource(): string {
+export function renderContractOptions(): string {
   const values: [name: string, doc: string, value: unknown][] = [
     [
       'extractionFlags',
@@ -26,8 +27,8 @@ export function generatedOptionsSource(): string {
     ['triggerTypes', 'The 21 event types and `webhook.test`.', [...EVENT_TYPES, WEBHOOK_TEST_EVENT_TYPE]],
   ];
   const lines = [
-    '// Generated from the contract by test/interactive/index.test.ts; do not edit by hand.',
-    '// After a contract change: XSVC_UPDATE_GENERATED=1 pnpm vitest run --project cli packages/cli/test/interactive/index.test.ts',
+    '// Generated from the contract by scripts/contract-options.ts. Do not edit by hand:',
+    '// after a contract change, run `pnpm generate` (at the root of the repository) and commit.',
     '',
     "import type { InteractiveOptionSpec } from './types.js';",
     '',
