@@ -5,7 +5,7 @@ const read = (path: string) => readFileSync(new URL(path, import.meta.url), 'utf
 
 describe('the README', () => {
   it('documents every environment variable the configuration reads', () => {
-    const config = read('../src/app/config.ts');
+    const config = read('../src/core/config.ts');
     const block = /const ENV[^=]*=\s*\{([\s\S]*?)\};/.exec(config)?.[1] ?? '';
     const names = [...block.matchAll(/:\s*'([A-Z][A-Z0-9_]*)'/g)].map((m) => m[1]);
     expect(names.length).toBeGreaterThan(10);
