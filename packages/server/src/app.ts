@@ -3,6 +3,7 @@ import { limits } from '@xsvc/sdk/contract';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { type Clock, systemClock } from './clock.js';
 import type { Config } from './config.js';
+import { JobsEngine, type JobsEngineOptions } from './core/jobs/index.js';
 import { type Db, openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { Credits } from './features/billing/credits.js';
@@ -34,6 +35,8 @@ export interface ServerDeps {
   validateResponses?: boolean;
   /** Where the log goes (default: standard output); tests read it to find a request's log lines. */
   logStream?: NodeJS.WritableStream;
+  /** The jobs engine's settings (its lease owner id, the stop grace). */
+  jobs?: Omit<JobsEngineOptions, 'log'>;
 }
 
 /** A built server: the Fastify app (not listening) and its services. */
@@ -68,12 +71,16 @@ export async function buildServer(config: Config, deps: ServerDeps = {}): Promis
     clock,
     credits: new Credits(database),
     rateLimiter: new RateLimiter(database, deps.rateLimits ?? limits.rateLimits[config.rateLimits]),
+    jobs: new JobsEngine(database, clock, { log: app.log, ...deps.jobs }),
     monitorsUsed: deps.monitorsUsed ?? (async () => 0),
     publicUrl: () => config.publicUrl?.replace(/\/+$/, '') ?? listenUrl,
   };
   if (!deps.platform) throw new Error('no platform: pass deps.platform');
   const platform = await deps.platform(base);
   const services: Services = { ...base, platform };
+  // One jobs engine per server: features register their kinds and start them (on listen or ready, as their
+  // `autoStart` options say); the server stops it, releasing what it holds, when it closes.
+  app.addHook('onClose', async () => services.jobs.stop());
   app.setErrorHandler(errorHandler);
   const publicOrigin = config.publicUrl ? new URL(config.publicUrl).origin : undefined;
   app.addHook('onRequest', async (request, reply) => {

@@ -113,9 +113,16 @@ export class JobsEngine {
     let total = 0;
     for (;;) {
       let round = 0;
-      for (const runner of this.select(kinds)) round += await runner.runDue();
+      let progress = 0;
+      for (const runner of this.select(kinds)) {
+        const released = runner.released;
+        const n = await runner.runDue();
+        round += n;
+        progress += n - (runner.released - released);
+      }
       total += round;
-      if (round === 0) return total;
+      // Jobs given back (released) are due again at once: stop rather than claim them forever.
+      if (progress <= 0) return total;
     }
   }
 
@@ -135,9 +142,10 @@ export class JobsEngine {
     const runners = this.select(kinds);
     const all = kinds === undefined;
     for (const r of runners) r.halt();
+    const graceMs = Math.max(0, ...runners.map((r) => r.stopGraceMs ?? this.options.stopGraceMs ?? 3_000));
     const grace = setTimeout(() => {
       for (const r of runners) r.abort();
-    }, this.options.stopGraceMs ?? 3_000);
+    }, graceMs);
     grace.unref();
     await Promise.all(runners.map((r) => r.drain()));
     clearTimeout(grace);
@@ -207,6 +215,8 @@ class KindRunner {
   private backlog = false;
   /** The earliest time this instance rescheduled a job to (the loop wakes then rather than at the poll). */
   private nextHint = Number.POSITIVE_INFINITY;
+  /** Jobs settled `release` so far (not progress: {@link JobsEngine.runDue} stops on them). */
+  released = 0;
   private controller = abortController();
 
   constructor(
@@ -222,7 +232,7 @@ class KindRunner {
         return runner.controller.signal;
       },
       stopping: () => this.halted,
-      settle: (job, outcome) => this.settle(job, outcome),
+      settle: (job, outcome, data) => this.settle(job, outcome, data),
       holds: (trx, job) => this.holds(trx, job),
     };
   }
@@ -233,6 +243,10 @@ class KindRunner {
 
   get running(): boolean {
     return this.active;
+  }
+
+  get stopGraceMs(): number | undefined {
+    return this.kind.stopGraceMs;
   }
 
   start(): void {
@@ -308,7 +322,7 @@ class KindRunner {
         again = Math.min(again, this.untilHint());
       }
     } catch (err) {
-      this.engine.log.error({ err }, `jobs: ${this.kind.name}: claiming failed; retrying at the next poll`);
+      this.engine.log.error({ err }, `jobs: ${this.kind.name}: cycle failed; retrying at the next poll`);
     }
     if (!this.timer) this.schedule(Math.min(again, this.untilHint()));
   }
@@ -379,11 +393,12 @@ class KindRunner {
     return tracked;
   }
 
-  private settle(job: Job, outcome: JobOutcome): void {
+  private settle(job: Job, outcome: JobOutcome, data?: unknown): void {
     if (!this.inFlight.delete(job.id) || this.engine.dead) return;
+    if (outcome.type === 'release') this.released++;
     if (outcome.type === 'reschedule' || outcome.type === 'retry')
       this.nextHint = Math.min(this.nextHint, outcome.at);
-    this.pending.push({ job, outcome });
+    this.pending.push(data === undefined ? { job, outcome } : { job, outcome, data });
     this.scheduleWrite();
     if (this.inFlight.size === 0) this.stopRenewals();
     if (this.backlog && this.active && this.inFlight.size === this.lowWatermark() - 1) this.wake();

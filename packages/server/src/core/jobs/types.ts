@@ -43,6 +43,8 @@ export type JobOutcome =
 export interface Settled<P = unknown> {
   readonly job: Job<P>;
   readonly outcome: JobOutcome;
+  /** What the kind passed to `ctx.settle` beside the outcome (its result, for its `settle` to write). */
+  readonly data?: unknown;
 }
 
 /** What a kind's `run` gets beside its jobs. */
@@ -59,7 +61,7 @@ export interface JobContext<P = unknown> {
    * Reports one job's outcome now, before `run` resolves (a long batch whose jobs end one by one): the
    * outcomes of jobs ending in the same turn are written together. Later reports of one job are ignored.
    */
-  settle(job: Job<P>, outcome: JobOutcome): void;
+  settle(job: Job<P>, outcome: JobOutcome, data?: unknown): void;
   /**
    * In a caller's transaction: true when this engine still holds the job's lease, which it renews. A
    * kind checks it in the transaction that commits a job's effect, so an instance whose lease expired
@@ -80,6 +82,8 @@ export interface JobKind<P = unknown> {
   readonly leaseMs: number;
   /** How often the background loop looks for due work when nothing woke it (default 1 s). */
   readonly pollMs?: number;
+  /** On stop, runs in flight get this long before their signal aborts (default: the engine's). */
+  readonly stopGraceMs?: number;
   /**
    * Runs claimed jobs. Returns an outcome per job (by index; `undefined` for jobs already reported with
    * `ctx.settle`). Jobs with no outcome are released. A throw is a `retry` per {@link onError}.

@@ -1,7 +1,8 @@
 import type { Insertable } from 'kysely';
+import { enqueue } from '../../core/jobs/index.js';
 import type { Db } from '../../db/database.js';
 import type { WebhookDeliveriesTable } from '../../db/schema.js';
-import { DELIVERY_STATUS } from './deliveries-repository.js';
+import { DELIVERY_JOB_KIND, DELIVERY_STATUS } from './deliveries-repository.js';
 import { newDeliveryId } from './ids.js';
 import { isDeliverable } from './webhooks-repository.js';
 
@@ -18,8 +19,8 @@ const INSERT_CHUNK = 500;
 /**
  * Turns stored events into deliveries, in one transaction (migration 0003's outbox contract): claims up to
  * `limit` outbox rows (`FOR UPDATE SKIP LOCKED` on Postgres, so instances take different rows), creates one
- * delivery per switched-on webhook of the event's account that subscribes to its type, and deletes the
- * outbox rows. A crash before the commit leaves the outbox rows for the next pass; the unique
+ * delivery per switched-on webhook of the event's account that subscribes to its type with its job (parked
+ * when the endpoint needs attention), and deletes the outbox rows. A crash before the commit leaves the outbox rows for the next pass; the unique
  * (webhook, event) pair makes a repeated pass create nothing twice.
  */
 export async function fanOutEvents(database: Db, now: number, limit: number): Promise<FanOutResult> {
@@ -75,12 +76,24 @@ export async function fanOutEvents(database: Db, now: number, limit: number): Pr
         });
       }
     }
+    const parked = new Set(rows.filter((r) => r.next_attempt_at === null).map((r) => r.id));
     for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
-      await trx
+      const created = await trx
         .insertInto('webhook_deliveries')
         .values(rows.slice(i, i + INSERT_CHUNK))
         .onConflict((oc) => oc.columns(['webhook_id', 'event_id']).doNothing())
+        .returning('id')
         .execute();
+      await enqueue(
+        trx,
+        created.map((r) => ({
+          kind: DELIVERY_JOB_KIND,
+          key: r.id,
+          runAt: now,
+          state: parked.has(r.id) ? ('parked' as const) : ('queued' as const),
+        })),
+        now,
+      );
     }
     await trx.deleteFrom('event_outbox').where('event_id', 'in', eventIds).execute();
     return { events: outbox.length, deliveries: rows.length };
