@@ -130,8 +130,13 @@ export class JobsEngine {
    * One pass of a kind now: claims up to its limit (with `force`, jobs not due yet too), runs them and
    * waits for their outcomes to be written. Returns the jobs claimed.
    */
-  async runOnce(kind: string, options: { force?: boolean } = {}): Promise<number> {
-    return this.runner(kind).runOnce(options.force ?? false);
+  async runOnce(kind: string, options: { force?: boolean; keys?: readonly string[] } = {}): Promise<number> {
+    return this.runner(kind).runOnce(options.force ?? false, options.keys);
+  }
+
+  /** Resolves once nothing of `kind` is in flight in this engine and its outcomes are written. */
+  async idle(kind: string): Promise<void> {
+    await this.runner(kind).drain();
   }
 
   /**
@@ -280,8 +285,8 @@ class KindRunner {
     return pass.claimed + pass.fed;
   }
 
-  async runOnce(force: boolean): Promise<number> {
-    const pass = await this.exclusive(() => this.pass(force));
+  async runOnce(force: boolean, keys?: readonly string[]): Promise<number> {
+    const pass = await this.exclusive(() => this.pass(force, keys));
     await pass.done;
     await this.drain();
     return pass.claimed;
@@ -346,7 +351,7 @@ class KindRunner {
   }
 
   /** Feeds, claims up to the free capacity, and launches the batch. */
-  private async pass(force: boolean): Promise<Pass> {
+  private async pass(force: boolean, keys?: readonly string[]): Promise<Pass> {
     const idle: Pass = { claimed: 0, fed: 0, full: false, done: Promise.resolve() };
     if (this.engine.dead) return idle;
     const { database, owner } = this.engine;
@@ -362,6 +367,7 @@ class KindRunner {
       leaseMs: this.kind.leaseMs,
       limit,
       force,
+      ...(keys && { keys }),
     });
     if (jobs.length === 0) return { ...idle, fed, full: fed >= this.kind.batchSize };
     return { claimed: jobs.length, fed, full: jobs.length === limit, done: this.launch(jobs) };

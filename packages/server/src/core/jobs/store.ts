@@ -80,6 +80,8 @@ export interface ClaimRequest {
   readonly limit: number;
   /** Claim jobs not due yet too (any unleased `queued` job of the kind): a manual run. */
   readonly force?: boolean;
+  /** Only the jobs with these keys. */
+  readonly keys?: readonly string[];
 }
 
 interface ClaimedRow {
@@ -100,12 +102,16 @@ interface ClaimedRow {
 export async function claimJobs(db: Kysely<Database>, dialect: DialectName, r: ClaimRequest): Promise<Job[]> {
   if (r.limit <= 0) return [];
   const due = r.force ? sql`` : sql`and run_at <= ${r.now}`;
+  const only =
+    r.keys === undefined
+      ? sql``
+      : sql`and id in (${sql.join(r.keys.length > 0 ? r.keys.map((k) => jobId(r.kind, k)) : [''])})`;
   const lock = dialect === 'postgres' ? sql`for update skip locked` : sql``;
   const result = await sql<ClaimedRow>`
     update jobs set lease_owner = ${r.owner}, lease_until = ${r.now + r.leaseMs}, updated_at = ${r.now}
     where id in (
       select id from jobs
-      where kind = ${r.kind} and state = ${JOB_STATE.queued} ${due}
+      where kind = ${r.kind} and state = ${JOB_STATE.queued} ${due} ${only}
         and (lease_until is null or lease_until <= ${r.now})
       order by run_at, id limit ${r.limit} ${lock}
     )
