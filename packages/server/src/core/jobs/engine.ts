@@ -179,6 +179,11 @@ export class JobsEngine {
     }
   }
 
+  /** Frees, once, the leases this owner held before (a previous run died holding them). */
+  releaseOwn(): Promise<void> {
+    return this.recover();
+  }
+
   private recover(): Promise<void> {
     this.recovered ??= (async () => {
       try {

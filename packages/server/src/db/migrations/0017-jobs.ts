@@ -11,7 +11,7 @@ type AnyDb = Kysely<any>;
  * one index range (`kind, state, run_at`).
  *
  * The work in progress moves over: open webhook deliveries (parked ones parked), `running` extraction jobs,
- * the 64 monitor shards (checks and billing, due at once) and the coverage walks. The old lease columns
+ * the 64 monitor shards (checks and billing, due at once: `run_at` 0) and the coverage walks. The old lease columns
  * (`webhook_deliveries.lease_*`, `extraction_jobs.lease_*`, `monitor_shards.owner`/`lease_expires_at`,
  * `coverage_walks.lease_*`) stay, unused.
  */
@@ -33,25 +33,24 @@ export async function up(db: AnyDb): Promise<void> {
     .execute();
   await db.schema.createIndex('jobs_kind_key').on('jobs').columns(['kind', 'key']).unique().execute();
   await db.schema.createIndex('jobs_due').on('jobs').columns(['kind', 'state', 'run_at']).execute();
-  await db.schema.createIndex('jobs_lease_owner').on('jobs').column('lease_owner').execute();
 
   const now = Date.now();
   await sql`
     insert into jobs (id, kind, key, payload, state, run_at, attempts, lease_owner, lease_until, last_error, created_at, updated_at)
     select 'webhook.delivery:' || id, 'webhook.delivery', id, '{}',
       case when next_attempt_at is null then 'parked' else 'queued' end,
-      coalesce(next_attempt_at, ${now}), attempts, null, null, last_error, created_at, ${now}
+      coalesce(next_attempt_at, created_at), attempts, null, null, last_error, created_at, ${now}
     from webhook_deliveries where status in ('pending', 'failed')
   `.execute(db);
   await sql`
     insert into jobs (id, kind, key, payload, state, run_at, attempts, lease_owner, lease_until, last_error, created_at, updated_at)
-    select 'extraction.job:' || id, 'extraction.job', id, '{}', 'queued', ${now}, 0, null, null, null, created_at, ${now}
+    select 'extraction.job:' || id, 'extraction.job', id, '{}', 'queued', created_at, 0, null, null, null, created_at, ${now}
     from extraction_jobs where status = 'running'
   `.execute(db);
   for (const kind of ['monitor.shard', 'monitor.billing']) {
     await sql`
       insert into jobs (id, kind, key, payload, state, run_at, attempts, lease_owner, lease_until, last_error, created_at, updated_at)
-      select ${`${kind}:`} || cast(shard as text), ${kind}, cast(shard as text), '{}', 'queued', ${now}, 0, null, null, null, ${now}, ${now}
+      select ${`${kind}:`} || cast(shard as text), ${kind}, cast(shard as text), '{}', 'queued', 0, 0, null, null, null, ${now}, ${now}
       from monitor_shards
     `.execute(db);
   }

@@ -163,7 +163,7 @@ export class ExtractionRunner {
     } catch (err) {
       if (err instanceof LostLease) return { type: 'release' };
       this.log.error({ err, jobId }, 'extractions: running a job failed; it is handed back');
-      return { type: 'retry', at: this.services.clock.now() + (this.options.pollIntervalMs ?? 5_000) };
+      return { type: 'release' };
     }
   }
 
