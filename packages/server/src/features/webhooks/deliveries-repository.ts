@@ -1,5 +1,5 @@
-import type { Kysely, Selectable } from 'kysely';
-import { parkJobs, unparkJobs } from '../../core/jobs/index.js';
+import { type Kysely, type Selectable, sql } from 'kysely';
+import { JOB_STATE, jobId, parkJobs, unparkJobs } from '../../core/jobs/index.js';
 import type { Database, WebhookDeliveriesTable, WebhookDeliveryAttemptsTable } from '../../db/schema.js';
 
 /** A delivery row. */
@@ -18,6 +18,28 @@ export const DELIVERY_STATUS = {
 
 /** The job kind of a delivery's attempts: one job per open delivery, keyed by the delivery id. */
 export const DELIVERY_JOB_KIND = 'webhook.delivery';
+
+/**
+ * Enqueues the jobs of new deliveries (in the transaction that creates them): due at their
+ * `next_attempt_at`, or parked when it is null (their endpoint needs attention). One INSERT … SELECT from
+ * the delivery rows, so a burst costs a statement per chunk, not a value per column.
+ */
+export async function enqueueDeliveryJobs(
+  db: Kysely<Database>,
+  deliveryIds: readonly string[],
+  now: number,
+): Promise<void> {
+  if (deliveryIds.length === 0) return;
+  const prefix = jobId(DELIVERY_JOB_KIND, '');
+  await sql`
+    insert into jobs (id, kind, key, payload, state, run_at, attempts, lease_owner, lease_until, last_error, created_at, updated_at)
+    select ${prefix} || id, ${DELIVERY_JOB_KIND}, id, '{}',
+      case when next_attempt_at is null then ${JOB_STATE.parked} else ${JOB_STATE.queued} end,
+      coalesce(next_attempt_at, ${now}), 0, null, null, null, ${now}, ${now}
+    from webhook_deliveries where id in (${sql.join(deliveryIds)})
+    on conflict (id) do nothing
+  `.execute(db);
+}
 
 /** Statuses of a delivery that still has attempts to make. */
 export const OPEN_STATUSES: readonly string[] = [DELIVERY_STATUS.pending, DELIVERY_STATUS.failed];

@@ -1,8 +1,7 @@
 import type { Insertable } from 'kysely';
-import { enqueue } from '../../core/jobs/index.js';
 import type { Db } from '../../db/database.js';
 import type { WebhookDeliveriesTable } from '../../db/schema.js';
-import { DELIVERY_JOB_KIND, DELIVERY_STATUS } from './deliveries-repository.js';
+import { DELIVERY_STATUS, enqueueDeliveryJobs } from './deliveries-repository.js';
 import { newDeliveryId } from './ids.js';
 import { isDeliverable } from './webhooks-repository.js';
 
@@ -76,7 +75,6 @@ export async function fanOutEvents(database: Db, now: number, limit: number): Pr
         });
       }
     }
-    const parked = new Set(rows.filter((r) => r.next_attempt_at === null).map((r) => r.id));
     for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
       const created = await trx
         .insertInto('webhook_deliveries')
@@ -84,14 +82,9 @@ export async function fanOutEvents(database: Db, now: number, limit: number): Pr
         .onConflict((oc) => oc.columns(['webhook_id', 'event_id']).doNothing())
         .returning('id')
         .execute();
-      await enqueue(
+      await enqueueDeliveryJobs(
         trx,
-        created.map((r) => ({
-          kind: DELIVERY_JOB_KIND,
-          key: r.id,
-          runAt: now,
-          state: parked.has(r.id) ? ('parked' as const) : ('queued' as const),
-        })),
+        created.map((r) => r.id),
         now,
       );
     }
