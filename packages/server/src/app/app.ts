@@ -12,6 +12,7 @@ import { checkSameOrigin } from '../core/http/csrf.js';
 import { createErrorHandler } from '../core/http/error-handler.js';
 import type { HandlerMap } from '../core/http/handler.js';
 import { registerOperations } from '../core/http/register.js';
+import { JobsEngine, type JobsEngineOptions } from '../core/jobs/index.js';
 import { RateLimiter, type TierLimits } from '../core/limits/rate-limiter.js';
 import { defaultPorts, type Ports } from '../core/ports.js';
 import type { Services } from '../core/services.js';
@@ -33,6 +34,8 @@ export interface ServerDeps {
   validateResponses?: boolean;
   /** Where the log goes (default: standard output); tests read it to find a request's log lines. */
   logStream?: NodeJS.WritableStream;
+  /** The jobs engine's settings (its lease owner id, the stop grace). */
+  jobs?: Omit<JobsEngineOptions, 'log'>;
 }
 
 /** A built server: the Fastify app (not listening) and its services. */
@@ -75,12 +78,16 @@ export async function buildServer(config: Config, deps: ServerDeps = {}): Promis
     clock,
     credits: new Credits(database, clock),
     rateLimiter: new RateLimiter(database, deps.rateLimits ?? limits.rateLimits[config.rateLimits]),
+    jobs: new JobsEngine(database, clock, { log: app.log, ...deps.jobs }),
     ports,
     publicUrl: () => config.publicUrl?.replace(/\/+$/, '') ?? listenUrl,
   };
   if (!deps.platform) throw new Error('no platform: pass deps.platform');
   const platform = await deps.platform(base);
   const services: Services = { ...base, platform };
+  // One jobs engine per server: features register their kinds and start them (on listen or ready, as their
+  // `autoStart` options say); the server stops it, releasing what it holds, when it closes.
+  app.addHook('onClose', async () => services.jobs.stop());
   for (const f of features) if (f.ports) Object.assign(ports, f.ports(services));
   app.setErrorHandler(handleError);
   const publicOrigin = config.publicUrl ? new URL(config.publicUrl).origin : undefined;

@@ -3,6 +3,7 @@ import type { Credits } from './billing/credits.js';
 import type { Clock } from './clock.js';
 import type { Config } from './config.js';
 import type { Db } from './db/database.js';
+import type { JobsEngine } from './jobs/index.js';
 import type { RateLimiter } from './limits/rate-limiter.js';
 import type { Ports } from './ports.js';
 
@@ -14,6 +15,8 @@ export interface Services {
   readonly clock: Clock;
   readonly credits: Credits;
   readonly rateLimiter: RateLimiter;
+  /** The server's one background-work engine (`core/jobs`): features register their job kinds on it. */
+  readonly jobs: JobsEngine;
   /** What features offer each other (features never import each other); see {@link Ports}. */
   readonly ports: Ports;
   /** The origin used in links (`statusUrl`, `Link` headers): the public URL or the listen address. */

@@ -106,9 +106,10 @@ describe.each(ENGINES)('extraction jobs across restarts and failures (%s)', (eng
     const created = await t.request('POST', '/api/v1/extractions', { body: run });
     // Another instance claimed it and vanished.
     await t.server.services.database.db
-      .updateTable('extraction_jobs')
+      .updateTable('jobs')
       .set({ lease_owner: 'extr_dead', lease_until: t.clock.now() + 60_000 })
-      .where('id', '=', created.body.id)
+      .where('kind', '=', 'extraction.job')
+      .where('key', '=', created.body.id)
       .execute();
     await t.runner.runPending();
     expect((await t.request('GET', `/api/v1/extractions/${created.body.id}`)).body.job.status).toBe(

@@ -166,9 +166,10 @@ describe('kill -9 of the server process, restarted on the same SQLite file', () 
       expect(hours).toBe(1);
       const held = await scalar(
         db,
-        sql`select count(distinct owner) as n from monitor_shards where owner is not null`,
+        sql`select count(distinct lease_owner) as n from jobs where kind = 'monitor.shard' and lease_owner is not null`,
       );
-      expect(held).toBe(1);
+      // Shard leases are held while a check runs, by this one instance only.
+      expect(held).toBeLessThanOrEqual(1);
     } finally {
       if (server) await killHard(server);
       await db?.close();

@@ -18,9 +18,10 @@ async function watch(t: MonitorTestServer, username: string): Promise<string> {
 
 async function heldBy(t: MonitorTestServer, owner: string): Promise<number> {
   const rows = await t.server.services.database.db
-    .selectFrom('monitor_shards')
-    .select('shard')
-    .where('owner', '=', owner)
+    .selectFrom('jobs')
+    .select('key')
+    .where('kind', '=', 'monitor.shard')
+    .where('lease_owner', '=', owner)
     .execute();
   return rows.length;
 }
@@ -41,8 +42,9 @@ describe('monitor shard leases after a crash', () => {
     const now = t.clock.now();
     await db.insertInto('monitor_engines').values({ id: 'dead-process', seen_at: now }).execute();
     await db
-      .updateTable('monitor_shards')
-      .set({ owner: 'dead-process', lease_expires_at: now + 60_000 })
+      .updateTable('jobs')
+      .set({ lease_owner: 'dead-process', lease_until: now + 60_000 })
+      .where('kind', 'in', ['monitor.shard', 'monitor.billing'])
       .execute();
     const tweet = await postTweet(t, { author: 'lease_sq', text: 'after the crash' });
     const report = await t.check();

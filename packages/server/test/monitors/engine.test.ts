@@ -8,12 +8,19 @@ import { monitorEngineOf } from '../../src/features/monitors/feature.js';
 import type { Platform } from '../../src/platform/platform.js';
 import { createSimUser, eventsOf, type MonitorTestServer, postTweet, startMonitorServer } from './helpers.js';
 
-/** Resolves after `n` scheduled checks of an engine built with this hook. */
-function checksSeen(n: number) {
+/**
+ * Resolves after `n` scheduled checks of an engine built with this hook. Checks fall due on the injected
+ * clock: a real-time ticker moves the manual clock on by 5 ms every 5 ms until then.
+ */
+function checksSeen(n: number, clock?: ManualClock) {
   const reports: CheckReport[] = [];
   let done: () => void = () => undefined;
+  const ticker = clock ? setInterval(() => clock.advance(5), 5) : undefined;
   const reached = new Promise<void>((resolve) => {
-    done = resolve;
+    done = () => {
+      if (ticker) clearInterval(ticker);
+      resolve();
+    };
   });
   return {
     reports,
@@ -37,7 +44,7 @@ describe('the check engine’s life cycle', () => {
   afterAll(async () => t?.close());
 
   it('start() checks on a schedule until stop(), which hands the shards back', async () => {
-    const seen = checksSeen(3);
+    const seen = checksSeen(3, t.clock);
     const engine = new MonitorEngine(
       t.server.services,
       { error: () => undefined },
@@ -51,9 +58,10 @@ describe('the check engine’s life cycle', () => {
     expect(seen.reports.every((r) => r.errors.length === 0 && r.shards === 64)).toBe(true);
     expect(seen.reports[0]?.accounts.monitors).toBe(1);
     const held = await t.server.services.database.db
-      .selectFrom('monitor_shards')
-      .select('shard')
-      .where('owner', 'is not', null)
+      .selectFrom('jobs')
+      .select('key')
+      .where('kind', '=', 'monitor.shard')
+      .where('lease_owner', 'is not', null)
       .execute();
     expect(held).toEqual([]);
   });
@@ -66,7 +74,7 @@ describe('the check engine’s life cycle', () => {
       return t.server.services.platform.profileStamps(ids);
     };
     const logged: string[] = [];
-    const seen = checksSeen(2);
+    const seen = checksSeen(2, t.clock);
     const engine = new MonitorEngine(
       { ...t.server.services, platform },
       { error: (_details, message) => logged.push(message) },

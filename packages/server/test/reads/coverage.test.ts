@@ -153,9 +153,10 @@ describe.each(ENGINES)('resumable coverage walks (%s)', (engine) => {
     const walkId = String(first.next_cursor).split('_')[1] as string;
     const db = t.server.services.database.db;
     await db
-      .updateTable('coverage_walks')
+      .updateTable('jobs')
       .set({ lease_until: t.clock.now() + COVERAGE_LEASE_MS, lease_owner: 'another-request' })
-      .where('id', '=', walkId)
+      .where('kind', '=', 'coverage.walk')
+      .where('key', '=', walkId)
       .execute();
     const busy = await followers(`mode=coverage&limit=3&${next(first.next_cursor)}`);
     expect(busy.status).toBe(409);

@@ -62,7 +62,7 @@ describe('delivery engine lifecycle', () => {
       await t.server.app.listen({ port: 0, host: '127.0.0.1' });
       await storage.database.db.schema.alterTable('event_outbox').renameTo('event_outbox_gone').execute();
       for (let i = 0; i < 200 && errors.length === 0; i++) await new Promise((r) => setTimeout(r, 10));
-      expect(errors[0]).toMatch(/delivery cycle failed/);
+      expect(errors[0]).toMatch(/webhook\.delivery: cycle failed/);
       await storage.database.db.schema.alterTable('event_outbox_gone').renameTo('event_outbox').execute();
       const receiver = await startReceiver(() => t.clock.now());
       try {

@@ -571,6 +571,27 @@ export interface EventOutboxTable {
   created_at: Int;
 }
 
+/**
+ * One unit of background work (migration 0017, `core/jobs`): `kind` names what runs it, `key` (unique per
+ * kind when set) makes singleton and recurring jobs (a monitor shard, a coverage walk), `payload` is JSON.
+ * `state` is `queued` (due at `run_at`; running while a lease is held), `parked` or `failed` (terminal);
+ * done jobs are deleted. A claimed job holds a lease until `lease_until`; an expired lease is free to take.
+ */
+export interface JobsTable {
+  id: string;
+  kind: string;
+  key: string | null;
+  payload: string;
+  state: string;
+  run_at: Int;
+  attempts: Int;
+  lease_owner: string | null;
+  lease_until: Int | null;
+  last_error: string | null;
+  created_at: Int;
+  updated_at: Int;
+}
+
 /** A coverage walk: the server-side checkpoint behind a `mode=coverage` cursor (see migration 0006). */
 export interface CoverageWalksTable {
   id: string;
@@ -917,6 +938,7 @@ export interface Database {
   monitor_shards: MonitorShardsTable;
   monitor_engines: MonitorEnginesTable;
   coverage_walks: CoverageWalksTable;
+  jobs: JobsTable;
   coverage_seen: CoverageSeenTable;
   media_galleries: MediaGalleriesTable;
   draws: DrawsTable;

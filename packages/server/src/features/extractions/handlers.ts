@@ -10,6 +10,7 @@ import { estimateExtraction } from './estimate.js';
 import { exportMatcher, matchingResults, resultsTable, surveyResults } from './export.js';
 import { type OutputMode, toApiJob, toApiResult } from './mappers.js';
 import { findJob, insertJob, listJobRows, resultRows } from './repository.js';
+import { enqueueExtraction } from './runner.js';
 import { extractionRunner } from './runtime.js';
 import { normalizeSpec, resolveTarget } from './targets.js';
 
@@ -99,29 +100,32 @@ export const extractionHandlers = withPlatformErrors(
       if (balance < 1n) throw errors.insufficientCredits(1, balance);
       const now = clock.now();
       const id = timeOrderedUuid(now);
-      await insertJob(database.db, {
-        id,
-        account_id: accountId,
-        tool_type: spec.toolType,
-        status: 'running',
-        params: JSON.stringify(spec),
-        target_tweet_id: target.tweet?.id ?? spec.targetTweetId ?? null,
-        target_username: target.user?.username ?? spec.targetUsername ?? null,
-        target_user_id: target.user?.id ?? null,
-        target_community_id: spec.targetCommunityId ?? null,
-        target_list_id: spec.targetListId ?? null,
-        target_space_id: spec.targetSpaceId ?? null,
-        search_query: spec.searchQuery ?? null,
-        results_limit: spec.resultsLimit ?? null,
-        total_results: 0,
-        cursor: null,
-        stalled_pages: 0,
-        error_message: null,
-        created_at: now,
-        updated_at: now,
-        completed_at: null,
-        lease_owner: null,
-        lease_until: null,
+      await database.db.transaction().execute(async (trx) => {
+        await insertJob(trx, {
+          id,
+          account_id: accountId,
+          tool_type: spec.toolType,
+          status: 'running',
+          params: JSON.stringify(spec),
+          target_tweet_id: target.tweet?.id ?? spec.targetTweetId ?? null,
+          target_username: target.user?.username ?? spec.targetUsername ?? null,
+          target_user_id: target.user?.id ?? null,
+          target_community_id: spec.targetCommunityId ?? null,
+          target_list_id: spec.targetListId ?? null,
+          target_space_id: spec.targetSpaceId ?? null,
+          search_query: spec.searchQuery ?? null,
+          results_limit: spec.resultsLimit ?? null,
+          total_results: 0,
+          cursor: null,
+          stalled_pages: 0,
+          error_message: null,
+          created_at: now,
+          updated_at: now,
+          completed_at: null,
+          lease_owner: null,
+          lease_until: null,
+        });
+        await enqueueExtraction(trx, id, now);
       });
       extractionRunner(database).launch(id);
       return { id, toolType: spec.toolType, status: 'running' };

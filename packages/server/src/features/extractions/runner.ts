@@ -1,5 +1,13 @@
-import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../core/db/schema.js';
 import { HttpError } from '../../core/http/errors.js';
+import {
+  enqueue,
+  type Job,
+  type JobContext,
+  type JobOutcome,
+  type JobsEngine,
+} from '../../core/jobs/index.js';
 import type { Services } from '../../core/services.js';
 import { PlatformUnavailableError } from '../../platform/platform.js';
 import { isSimulatedPlatformError } from '../../platform/simulated/index.js';
@@ -36,7 +44,10 @@ export interface RunnerLog {
   error(details: object, message: string): void;
 }
 
-type RunnerServices = Pick<Services, 'database' | 'platform' | 'clock' | 'credits'>;
+type RunnerServices = Pick<Services, 'database' | 'platform' | 'clock' | 'credits' | 'jobs'>;
+
+/** The job kind of an extraction: one job per `running` extraction, keyed by its id. */
+export const EXTRACTION_JOB_KIND = 'extraction.job';
 
 /** The job's lease was taken by another runner (this one was too slow): it stops working on it. */
 class LostLease extends Error {}
@@ -53,25 +64,19 @@ function describeFailure(err: unknown): string {
 }
 
 /**
- * Runs extraction jobs in-process (spec 3.2). The jobs table is the queue: a runner claims a `running`
- * job by taking its lease, reads it page by page (each page's charge of 1 credit per new result, its results
- * and the cursor to continue from stored in one transaction, so that no crash charges a page twice), renews the lease with every page, and ends the job
+ * Runs extraction jobs (spec 3.2) as `extraction.job` jobs on the server's jobs engine: each `running`
+ * extraction has a job (enqueued with it), which an engine claims with a lease and reads page by page (each
+ * page's charge of 1 credit per new result, its results and the cursor to continue from stored in one
+ * transaction that also checks and renews the lease, so that no crash charges a page twice), ending the job
  * `completed` or `failed`. A runner that stops hands its jobs back (lease released, cursor kept), and a
- * starting runner picks every unleased `running` job up again, so jobs survive restarts; several
- * instances on one Postgres share the jobs without running one twice.
+ * starting engine frees the leases it held before, so jobs survive restarts; several instances on one
+ * Postgres share the jobs without running one twice.
  */
 export class ExtractionRunner {
-  /** This runner's name in the job leases. */
-  readonly owner = `extr_${randomUUID()}`;
   private readonly pageSize: number;
-  private readonly leaseMs: number;
-  private readonly pollIntervalMs: number;
-  private readonly concurrency: number;
-  private readonly queue: string[] = [];
-  private readonly active = new Map<string, Promise<void>>();
-  private started = false;
-  private stopping = false;
-  private timer: NodeJS.Timeout | undefined;
+  private readonly jobs: JobsEngine;
+  /** Pages `step()` lets one job read before it is handed back. */
+  private budget: { jobId: string; pages: number } | undefined;
 
   constructor(
     private readonly services: RunnerServices,
@@ -79,51 +84,51 @@ export class ExtractionRunner {
     readonly options: ExtractionRunnerOptions = {},
   ) {
     this.pageSize = options.pageSize ?? 100;
-    this.leaseMs = options.leaseMs ?? 60_000;
-    this.pollIntervalMs = options.pollIntervalMs ?? 5_000;
-    this.concurrency = options.concurrency ?? 4;
+    this.jobs = services.jobs;
+    const concurrency = options.concurrency ?? 4;
+    this.jobs.register({
+      name: EXTRACTION_JOB_KIND,
+      batchSize: concurrency,
+      concurrency,
+      leaseMs: options.leaseMs ?? 60_000,
+      pollMs: options.pollIntervalMs ?? 5_000,
+      run: (jobs, ctx) => Promise.all(jobs.map((job) => this.work(job, ctx))),
+    });
+  }
+
+  /** This runner's name in the job leases (the jobs engine's owner). */
+  get owner(): string {
+    return this.jobs.owner;
   }
 
   /** Whether jobs run in the background. */
   get running(): boolean {
-    return this.started && !this.stopping;
+    return this.jobs.running(EXTRACTION_JOB_KIND);
   }
 
   /**
-   * Starts running jobs in the background: on SQLite (one process, so leases found belong to a process that
-   * died) every lease is released first; then every claimable `running` job is picked up, and the runner
-   * keeps looking for jobs whose runner died.
+   * Starts running jobs in the background: the engine frees the leases this instance held before a
+   * restart, then every claimable `running` job is picked up, and the runner keeps looking for jobs whose
+   * runner died.
    */
   async start(): Promise<void> {
-    if (this.started || this.stopping) return;
-    this.started = true;
-    const { database } = this.services;
-    if (database.dialect === 'sqlite') {
-      await database.db
-        .updateTable('extraction_jobs')
-        .set({ lease_owner: null, lease_until: null })
-        .where('status', '=', 'running')
-        .where('lease_owner', 'is not', null)
-        .execute();
-    }
-    await this.enqueueClaimable();
-    this.schedulePoll();
+    await this.jobs.start([EXTRACTION_JOB_KIND]);
   }
 
   /** A job was just created: it starts now when the runner runs in the background. */
-  launch(jobId: string): void {
-    if (this.running) this.enqueue(jobId);
+  launch(_jobId: string): void {
+    this.jobs.wake(EXTRACTION_JOB_KIND);
   }
 
   /** Runs every `running` job no other runner holds, to its end; resolves when all are done. */
   async runPending(): Promise<void> {
-    await this.enqueueClaimable(true);
-    await this.idle();
+    await this.jobs.runDue([EXTRACTION_JOB_KIND]);
   }
 
-  /** Resolves once no job is in progress or waiting in this runner. */
+  /** Resolves once no job is in progress or due in this runner. */
   async idle(): Promise<void> {
-    while (this.active.size > 0) await Promise.allSettled([...this.active.values()]);
+    await this.jobs.runDue([EXTRACTION_JOB_KIND]);
+    await this.jobs.idle(EXTRACTION_JOB_KIND);
   }
 
   /**
@@ -131,128 +136,59 @@ export class ExtractionRunner {
    * lets a test interrupt a job part way.
    */
   async step(jobId: string, pages: number): Promise<void> {
-    await this.work(jobId, pages);
+    this.budget = { jobId, pages };
+    try {
+      await this.jobs.runOnce(EXTRACTION_JOB_KIND, { force: true, keys: [jobId] });
+    } finally {
+      this.budget = undefined;
+    }
   }
 
   /** Stops: no new pages are read; jobs in progress finish their page and are handed back. */
   async stop(): Promise<void> {
-    this.stopping = true;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = undefined;
-    this.queue.length = 0;
-    await this.idle();
+    await this.jobs.stop([EXTRACTION_JOB_KIND]);
   }
 
-  private schedulePoll(): void {
-    if (!this.running) return;
-    this.timer = setTimeout(async () => {
-      try {
-        await this.enqueueClaimable();
-      } catch (err) {
-        this.log.error({ err }, 'extractions: looking for jobs failed');
-      }
-      this.schedulePoll();
-    }, this.pollIntervalMs);
-    this.timer.unref();
-  }
-
-  /** Queues every `running` job whose lease is free or expired. */
-  private async enqueueClaimable(force = false): Promise<void> {
-    if (!force && !this.running) return;
-    const now = this.services.clock.now();
-    const rows = await this.services.database.db
-      .selectFrom('extraction_jobs')
-      .select('id')
-      .where('status', '=', 'running')
-      .where((eb) => eb.or([eb('lease_owner', 'is', null), eb('lease_until', '<=', now)]))
-      .orderBy('created_at')
-      .execute();
-    for (const r of rows) this.enqueue(r.id);
-  }
-
-  private enqueue(jobId: string): void {
-    if (this.stopping || this.active.has(jobId) || this.queue.includes(jobId)) return;
-    this.queue.push(jobId);
-    this.pump();
-  }
-
-  private pump(): void {
-    while (this.active.size < this.concurrency && this.queue.length > 0 && !this.stopping) {
-      const id = this.queue.shift() as string;
-      const run = this.work(id, Number.POSITIVE_INFINITY).finally(() => {
-        this.active.delete(id);
-        this.pump();
-      });
-      this.active.set(id, run);
-    }
-  }
-
-  /** Claims a job and runs up to `maxPages` pages of it; errors are logged, never thrown. */
-  private async work(jobId: string, maxPages: number): Promise<void> {
+  /** Runs a claimed job's pages until it ends (done) or the runner stops (released). */
+  private async work(job: Job, ctx: JobContext): Promise<JobOutcome> {
+    const jobId = job.key as string;
+    const maxPages = this.budget?.jobId === jobId ? this.budget.pages : Number.POSITIVE_INFINITY;
     try {
-      if (!(await this.claim(jobId))) return;
       for (let pages = 0; ; pages++) {
-        if (this.stopping || pages >= maxPages) {
-          await this.release(jobId);
-          return;
-        }
-        if (!(await this.page(jobId))) return;
+        if (ctx.stopping() || pages >= maxPages) return { type: 'release' };
+        if (!(await this.page(jobId, job, ctx))) return { type: 'done' };
         // On SQLite a page can run on promises alone: let requests (and a stop) in between pages.
         await new Promise((resolve) => setImmediate(resolve));
       }
     } catch (err) {
-      if (!(err instanceof LostLease)) {
-        this.log.error({ err, jobId }, 'extractions: running a job failed; it is handed back');
-        await this.release(jobId).catch(() => undefined);
-      }
+      if (err instanceof LostLease) return { type: 'release' };
+      this.log.error({ err, jobId }, 'extractions: running a job failed; it is handed back');
+      return { type: 'release' };
     }
   }
 
-  /** Takes the lease of a running job that no one holds (or whose holder let it expire). */
-  private async claim(jobId: string): Promise<boolean> {
-    const now = this.services.clock.now();
-    const r = await this.services.database.db
-      .updateTable('extraction_jobs')
-      .set({ lease_owner: this.owner, lease_until: now + this.leaseMs })
-      .where('id', '=', jobId)
-      .where('status', '=', 'running')
-      .where((eb) =>
-        eb.or([
-          eb('lease_owner', 'is', null),
-          eb('lease_until', '<=', now),
-          eb('lease_owner', '=', this.owner),
-        ]),
-      )
-      .executeTakeFirst();
-    return Number(r.numUpdatedRows) === 1;
-  }
-
-  /** Hands a job back: still `running`, its cursor kept, free for any runner. */
-  private async release(jobId: string): Promise<void> {
-    await this.services.database.db
-      .updateTable('extraction_jobs')
-      .set({ lease_owner: null, lease_until: null })
-      .where('id', '=', jobId)
-      .where('lease_owner', '=', this.owner)
-      .execute();
-  }
-
   /** Ends a job: `completed` (with a note when it stopped early) or `failed`, and frees it. */
-  private async finish(job: JobRow, status: 'completed' | 'failed', message?: string): Promise<void> {
+  private async finish(
+    job: JobRow,
+    held: Job,
+    ctx: JobContext,
+    status: 'completed' | 'failed',
+    message?: string,
+  ): Promise<void> {
     const now = this.services.clock.now();
-    await this.services.database.db
-      .updateTable('extraction_jobs')
-      .set({
-        status,
-        error_message: message ?? null,
-        completed_at: status === 'completed' ? now : null,
-        updated_at: now,
-        lease_owner: null,
-        lease_until: null,
-      })
-      .where('id', '=', job.id)
-      .where('lease_owner', '=', this.owner)
-      .execute();
+    await this.services.database.db.transaction().execute(async (trx) => {
+      if (!(await ctx.holds(trx, held))) throw new LostLease();
+      await trx
+        .updateTable('extraction_jobs')
+        .set({
+          status,
+          error_message: message ?? null,
+          completed_at: status === 'completed' ? now : null,
+          updated_at: now,
+        })
+        .where('id', '=', job.id)
+        .execute();
+    });
   }
 
   /**
@@ -260,14 +196,14 @@ export class ExtractionRunner {
    * 1 credit per new result (spec 8.2): a page reads no more than the balance covers, and a job that runs
    * out of credits ends with what it has.
    */
-  private async page(jobId: string): Promise<boolean> {
+  private async page(jobId: string, held: Job, ctx: JobContext): Promise<boolean> {
     const { database, platform, clock, credits } = this.services;
     const job = await loadJob(database.db, jobId);
-    if (job?.status !== 'running' || job.lease_owner !== this.owner) return false;
+    if (job?.status !== 'running') return false;
     const total = Number(job.total_results);
     const limit = job.results_limit === null ? DEFAULT_MAX_RESULTS : Number(job.results_limit);
     if (total >= limit) {
-      await this.finish(job, 'completed');
+      await this.finish(job, held, ctx, 'completed');
       return false;
     }
     const balance = await credits.balance(job.account_id);
@@ -275,10 +211,18 @@ export class ExtractionRunner {
     const want = balance < BigInt(room) ? Number(balance) : room;
     if (want <= 0) {
       if (total === 0)
-        await this.finish(job, 'failed', 'insufficient_credits: no credits left to collect results');
+        await this.finish(
+          job,
+          held,
+          ctx,
+          'failed',
+          'insufficient_credits: no credits left to collect results',
+        );
       else {
         await this.finish(
           job,
+          held,
+          ctx,
           'completed',
           `insufficient_credits: stopped after ${total} results when the credits ran out; the results collected are kept`,
         );
@@ -291,7 +235,7 @@ export class ExtractionRunner {
       const read = toolReader(platform, jobTarget(job), clock.now());
       page = await read({ pageSize: want, ...(job.cursor !== null && { cursor: job.cursor }) });
     } catch (err) {
-      await this.finish(job, 'failed', describeFailure(err));
+      await this.finish(job, held, ctx, 'failed', describeFailure(err));
       return false;
     }
 
@@ -316,19 +260,17 @@ export class ExtractionRunner {
     // once; after it, the cursor has moved on and the page is never charged twice.
     try {
       await database.db.transaction().execute(async (trx) => {
-        const held = await trx
+        if (!(await ctx.holds(trx, held))) throw new LostLease();
+        await trx
           .updateTable('extraction_jobs')
           .set({
             total_results: total + fresh.length,
             cursor: next ?? job.cursor,
             stalled_pages: stalled,
             updated_at: now,
-            lease_until: now + this.leaseMs,
           })
           .where('id', '=', job.id)
-          .where('lease_owner', '=', this.owner)
-          .executeTakeFirst();
-        if (Number(held.numUpdatedRows) !== 1) throw new LostLease();
+          .execute();
         if (fresh.length > 0) {
           const after = await credits.chargeWithin(trx, job.account_id, 'createExtraction', fresh.length, 1);
           if (after === undefined) throw new NotCovered();
@@ -353,12 +295,14 @@ export class ExtractionRunner {
 
     const collected = total + fresh.length;
     if (next === undefined || collected >= limit) {
-      await this.finish({ ...job, total_results: collected }, 'completed');
+      await this.finish({ ...job, total_results: collected }, held, ctx, 'completed');
       return false;
     }
     if (stalled >= STALL_PAGES) {
       await this.finish(
         job,
+        held,
+        ctx,
         'completed',
         `pagination_stalled: the platform stopped returning new results after ${collected}; the results collected are kept`,
       );
@@ -366,4 +310,9 @@ export class ExtractionRunner {
     }
     return true;
   }
+}
+
+/** Enqueues the job of a new extraction, in the transaction `trx` that stores it. */
+export async function enqueueExtraction(trx: Kysely<Database>, jobId: string, now: number): Promise<void> {
+  await enqueue(trx, [{ kind: EXTRACTION_JOB_KIND, key: jobId, runAt: now }], now);
 }

@@ -1,5 +1,6 @@
-import type { Kysely, Selectable } from 'kysely';
+import { type Kysely, type Selectable, sql } from 'kysely';
 import type { Database, WebhookDeliveriesTable, WebhookDeliveryAttemptsTable } from '../../core/db/schema.js';
+import { JOB_STATE, jobId, parkJobs, unparkJobs } from '../../core/jobs/index.js';
 
 /** A delivery row. */
 export type DeliveryRow = Selectable<WebhookDeliveriesTable>;
@@ -14,6 +15,31 @@ export const DELIVERY_STATUS = {
   failed: 'failed',
   exhausted: 'exhausted',
 } as const;
+
+/** The job kind of a delivery's attempts: one job per open delivery, keyed by the delivery id. */
+export const DELIVERY_JOB_KIND = 'webhook.delivery';
+
+/**
+ * Enqueues the jobs of new deliveries (in the transaction that creates them): due at their
+ * `next_attempt_at`, or parked when it is null (their endpoint needs attention). One INSERT … SELECT from
+ * the delivery rows, so a burst costs a statement per chunk, not a value per column.
+ */
+export async function enqueueDeliveryJobs(
+  db: Kysely<Database>,
+  deliveryIds: readonly string[],
+  now: number,
+): Promise<void> {
+  if (deliveryIds.length === 0) return;
+  const prefix = jobId(DELIVERY_JOB_KIND, '');
+  await sql`
+    insert into jobs (id, kind, key, payload, state, run_at, attempts, lease_owner, lease_until, last_error, created_at, updated_at)
+    select ${prefix} || id, ${DELIVERY_JOB_KIND}, id, '{}',
+      case when next_attempt_at is null then ${JOB_STATE.parked} else ${JOB_STATE.queued} end,
+      coalesce(next_attempt_at, ${now}), 0, null, null, null, ${now}, ${now}
+    from webhook_deliveries where id in (${sql.join(deliveryIds)})
+    on conflict (id) do nothing
+  `.execute(db);
+}
 
 /** Statuses of a delivery that still has attempts to make. */
 export const OPEN_STATUSES: readonly string[] = [DELIVERY_STATUS.pending, DELIVERY_STATUS.failed];
@@ -58,25 +84,54 @@ export async function listAttemptRows(
 
 /**
  * Takes a webhook's open deliveries off the schedule (the endpoint was switched off or needs attention):
- * they keep their state and attempts, and the engine's due scan no longer walks over them.
+ * they keep their state and attempts, and their jobs are parked, so no engine claims them.
  */
-export async function parkDeliveries(db: Kysely<Database>, webhookId: string): Promise<void> {
-  await db
+export async function parkDeliveries(db: Kysely<Database>, webhookId: string, now: number): Promise<void> {
+  const parked = await db
     .updateTable('webhook_deliveries')
     .set({ next_attempt_at: null })
     .where('webhook_id', '=', webhookId)
     .where('status', 'in', OPEN_STATUSES)
     .where('next_attempt_at', 'is not', null)
+    .returning('id')
     .execute();
+  await parkJobs(
+    db,
+    DELIVERY_JOB_KIND,
+    parked.map((r) => r.id),
+    now,
+  );
+}
+
+/** Parks these open deliveries and their jobs (claimed while their endpoint was being switched off). */
+export async function parkDeliveryIds(
+  db: Kysely<Database>,
+  ids: readonly string[],
+  now: number,
+): Promise<void> {
+  await db
+    .updateTable('webhook_deliveries')
+    .set({ next_attempt_at: null })
+    .where('id', 'in', ids)
+    .where('status', 'in', OPEN_STATUSES)
+    .execute();
+  await parkJobs(db, DELIVERY_JOB_KIND, ids, now);
 }
 
 /** Puts a webhook's parked deliveries back on the schedule, due now. */
 export async function unparkDeliveries(db: Kysely<Database>, webhookId: string, now: number): Promise<void> {
-  await db
+  const unparked = await db
     .updateTable('webhook_deliveries')
     .set({ next_attempt_at: now })
     .where('webhook_id', '=', webhookId)
     .where('status', 'in', OPEN_STATUSES)
     .where('next_attempt_at', 'is', null)
+    .returning('id')
     .execute();
+  await unparkJobs(
+    db,
+    DELIVERY_JOB_KIND,
+    unparked.map((r) => r.id),
+    now,
+  );
 }

@@ -1,13 +1,22 @@
-import { randomUUID } from 'node:crypto';
-import { setMaxListeners } from 'node:events';
+import type { Kysely } from 'kysely';
 import type { Clock } from '../../core/clock.js';
 import type { Db } from '../../core/db/database.js';
-import { type ClaimedDelivery, claimDueDeliveries, releaseAllLeases, releaseLeases } from './claim.js';
+import { num } from '../../core/db/database.js';
+import type { Database } from '../../core/db/schema.js';
+import type { Job, JobContext, JobKind, JobsEngine, Settled } from '../../core/jobs/index.js';
+import { DELIVERY_JOB_KIND, OPEN_STATUSES, parkDeliveryIds } from './deliveries-repository.js';
 import type { Dispatcher } from './dispatcher.js';
 import { fanOutEvents } from './fanout.js';
 import type { WebhookOptions } from './options.js';
-import { type AttemptResult, recordResults } from './results.js';
+import {
+  type AttemptResult,
+  type ClaimedDelivery,
+  decideRetry,
+  jobOutcome,
+  writeResults,
+} from './results.js';
 import { eventBody, UndeliverableEventError } from './signed-request.js';
+import { isDeliverable } from './webhooks-repository.js';
 
 /** Where the engine reports what it cannot raise (it never crashes the process). */
 export interface EngineLogger {
@@ -31,36 +40,19 @@ export interface EngineStats {
   delivered: number;
 }
 
-/** What one cycle claimed. */
-interface CycleResult {
-  events: number;
-  launched: number;
-  /** True when the cycle filled its batch: more work is probably waiting. */
-  full: boolean;
-}
-
 /**
- * The webhook delivery engine: turns the event outbox into deliveries and attempts every delivery that is
- * due, with leases so several instances share the work and a crash loses nothing (the rows are the
- * queue). Driven by the injected clock: `start()` polls in the background; tests leave it stopped and call
- * `runDue()` after moving a manual clock.
+ * The webhook delivery kind on the server's jobs engine: before each claim the event outbox is fanned out
+ * into deliveries, each with its job (`webhook.delivery`, keyed by the delivery id); claimed deliveries are
+ * attempted concurrently and each one's result is written, with its job's outcome, in the batch of the turn
+ * it ended in (retries with the spec's backoff are the job's `retry`, delivered or exhausted its end).
+ * `start()`/`stop()`/`wake()`/`runDue()` drive that one kind (tests leave it stopped and call `runDue()`
+ * after moving a manual clock).
  */
 export class DeliveryEngine {
-  /** This engine's lease owner id. */
-  readonly owner = `engine_${randomUUID()}`;
   /** What this engine has done so far. */
   readonly stats: EngineStats = { attempts: 0, delivered: 0 };
-  private readonly inFlight = new Set<Promise<void>>();
-  private readonly results: AttemptResult[] = [];
-  private readonly released: string[] = [];
-  private readonly abort = abortController();
-  private lock: Promise<unknown> = Promise.resolve();
-  private writes: Promise<void> = Promise.resolve();
-  private writeScheduled = false;
-  private timer: NodeJS.Timeout | undefined;
-  private started = false;
-  private stopping = false;
-  private backlog = false;
+  private fanned = 0;
+  private launched = 0;
 
   constructor(
     private readonly database: Db,
@@ -68,41 +60,36 @@ export class DeliveryEngine {
     private readonly dispatcher: Dispatcher,
     private readonly options: WebhookOptions,
     private readonly log: EngineLogger,
-  ) {}
+    private readonly jobs: JobsEngine,
+  ) {
+    jobs.register(this.kind());
+  }
 
-  /**
-   * Starts polling. On SQLite, where this process is the only engine, leases left by a process that died
-   * are released first, so its deliveries go out at once instead of when their leases expire.
-   */
+  /** This engine's lease owner id (the jobs engine's). */
+  get owner(): string {
+    return this.jobs.owner;
+  }
+
+  /** Starts polling (leases this instance held before a restart are released first). */
   async start(): Promise<void> {
-    if (this.started || this.stopping) return;
-    this.started = true;
-    if (this.database.dialect === 'sqlite') {
-      const n = await releaseAllLeases(this.database);
-      if (n > 0) this.log.warn({ deliveries: n }, 'webhooks: released leases left by a previous process');
-    }
-    this.schedule(0);
+    await this.jobs.start([DELIVERY_JOB_KIND]);
   }
 
   /** Looks for work now instead of at the next poll (an event was just stored in this process). */
   wake(): void {
-    if (this.started && !this.stopping) this.schedule(0);
+    this.jobs.wake(DELIVERY_JOB_KIND);
   }
 
   /**
    * Runs everything that is due at the clock's current time until nothing is left: new events become
    * deliveries, due deliveries are attempted, results are recorded. Retries scheduled later wait for the
-   * clock to reach them. Errors are thrown (unlike the background loop, which logs them).
+   * clock to reach them.
    */
   async runDue(): Promise<RunSummary> {
-    const summary: RunSummary = { events: 0, attempts: 0 };
-    for (;;) {
-      const r = await this.exclusive(() => this.cycle());
-      await this.drain();
-      summary.events += r.events;
-      summary.attempts += r.launched;
-      if (r.events === 0 && r.launched === 0) return summary;
-    }
+    const events = this.fanned;
+    const attempts = this.launched;
+    await this.jobs.runDue([DELIVERY_JOB_KIND]);
+    return { events: this.fanned - events, attempts: this.launched - attempts };
   }
 
   /**
@@ -110,99 +97,90 @@ export class DeliveryEngine {
    * recorded; deliveries whose attempt was cut off or never started are released for the next engine.
    */
   async stop(): Promise<void> {
-    if (this.stopping) return;
-    this.stopping = true;
-    if (this.timer) clearTimeout(this.timer);
-    await this.lock.catch(() => {});
-    const grace = setTimeout(() => this.abort.abort(), this.options.stopGraceMs);
-    await this.drain().catch((err: unknown) => this.log.error({ err }, 'webhooks: recording results failed'));
-    clearTimeout(grace);
-    await releaseLeases(this.database, this.owner).catch((err: unknown) =>
-      this.log.error({ err }, 'webhooks: releasing leases failed'),
-    );
+    await this.jobs.stop([DELIVERY_JOB_KIND]);
   }
 
-  private schedule(delayMs: number): void {
-    if (this.stopping) return;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => void this.tick(), delayMs);
-    this.timer.unref();
-  }
-
-  private async tick(): Promise<void> {
-    this.timer = undefined;
-    let again = this.options.pollIntervalMs;
-    try {
-      const r = await this.exclusive(() => this.cycle());
-      // More is waiting: go again at once while there is room to claim a good batch, or else as soon as
-      // attempts in flight drop below half the limit (see launch), instead of at the next poll.
-      this.backlog = r.full;
-      if (r.full && this.inFlight.size < this.lowWatermark()) again = 0;
-    } catch (err) {
-      this.log.error({ err }, 'webhooks: delivery cycle failed; retrying at the next poll');
-    }
-    if (!this.timer) this.schedule(again);
-  }
-
-  /** Serializes cycles (the background loop and `runDue` may overlap). */
-  private exclusive<T>(fn: () => Promise<T>): Promise<T> {
-    const run = this.lock.then(fn, fn);
-    this.lock = run.catch(() => {});
-    return run;
-  }
-
-  /** One pass: fan out new events, then claim and launch what is due, up to the free capacity. */
-  private async cycle(): Promise<CycleResult> {
-    if (this.stopping && this.started) return { events: 0, launched: 0, full: false };
-    const { batchSize, maxInFlight, leaseMs } = this.options;
-    const now = this.clock.now();
-    const fanned = await fanOutEvents(this.database, now, batchSize);
-    const capacity = Math.min(batchSize, maxInFlight - this.inFlight.size);
-    const claimed = await claimDueDeliveries(this.database, this.owner, now, leaseMs, capacity);
-    if (claimed.length > 0) await this.launch(claimed);
+  private kind(): JobKind {
+    const { batchSize, maxInFlight, leaseMs, pollIntervalMs, stopGraceMs } = this.options;
     return {
-      events: fanned.events,
-      launched: claimed.length,
-      full: fanned.events === batchSize || claimed.length === capacity,
+      name: DELIVERY_JOB_KIND,
+      batchSize,
+      concurrency: maxInFlight,
+      leaseMs,
+      pollMs: pollIntervalMs,
+      stopGraceMs,
+      feed: async ({ database, now, limit }) => {
+        const r = await fanOutEvents(database, now, limit);
+        this.fanned += r.events;
+        return r.events;
+      },
+      run: async (jobs, ctx) => {
+        await this.launch(jobs, ctx);
+        return undefined;
+      },
+      settle: (trx, settled) => this.record(trx, settled),
+      onError: (_job, err) => {
+        this.log.error({ err }, 'webhooks: attempt failed unexpectedly');
+        return { type: 'release' };
+      },
     };
   }
 
-  /** Attempts in flight below which a waiting backlog is claimed at once. */
-  private lowWatermark(): number {
-    return Math.max(1, Math.floor(this.options.maxInFlight / 2));
-  }
-
-  private async launch(claimed: readonly ClaimedDelivery[]): Promise<void> {
+  private async launch(jobs: readonly Job[], ctx: JobContext): Promise<void> {
     const db = this.database.db;
-    const webhookIds = [...new Set(claimed.map((c) => c.webhookId))];
-    const eventIds = [...new Set(claimed.map((c) => c.eventId))];
+    const byId = new Map(jobs.map((j) => [j.key as string, j]));
+    const rows = await db
+      .selectFrom('webhook_deliveries')
+      .select(['id', 'webhook_id', 'account_id', 'event_id', 'event_type', 'attempts', 'status'])
+      .where('id', 'in', [...byId.keys()])
+      .execute();
+    const deliveries = new Map(rows.map((r) => [r.id, r]));
+    const webhookIds = [...new Set(rows.map((c) => c.webhook_id))];
+    const eventIds = [...new Set(rows.map((c) => c.event_id))];
     const [webhooks, events] = await Promise.all([
-      db.selectFrom('webhooks').select(['id', 'url', 'secret']).where('id', 'in', webhookIds).execute(),
-      db.selectFrom('events').select(['id', 'payload']).where('id', 'in', eventIds).execute(),
+      webhookIds.length === 0
+        ? []
+        : db
+            .selectFrom('webhooks')
+            .select(['id', 'url', 'secret', 'is_active', 'health'])
+            .where('id', 'in', webhookIds)
+            .execute(),
+      eventIds.length === 0
+        ? []
+        : db.selectFrom('events').select(['id', 'payload']).where('id', 'in', eventIds).execute(),
     ]);
     const webhookById = new Map(webhooks.map((w) => [w.id, w]));
     const payloadById = new Map(events.map((e) => [e.id, e.payload]));
-    for (const delivery of claimed) {
-      const run = this.attempt(
-        delivery,
-        webhookById.get(delivery.webhookId),
-        payloadById.get(delivery.eventId),
-      );
-      this.inFlight.add(run);
-      void run.finally(() => {
-        this.inFlight.delete(run);
-        if (this.backlog && this.inFlight.size === this.lowWatermark() - 1) this.wake();
-      });
-    }
+    await Promise.all(
+      jobs.map((job) => {
+        const row = deliveries.get(job.key as string);
+        // Gone (its webhook was deleted) or no longer open: nothing to attempt.
+        if (!row || !OPEN_STATUSES.includes(row.status)) return ctx.settle(job, { type: 'done' });
+        const webhook = webhookById.get(row.webhook_id);
+        if (!webhook) return ctx.settle(job, { type: 'done' });
+        // Switched off or needing attention since it was claimed: the delivery and its job are parked.
+        if (!isDeliverable(webhook)) return ctx.settle(job, { type: 'release' }, { park: row.id });
+        const delivery: ClaimedDelivery = {
+          id: row.id,
+          webhookId: row.webhook_id,
+          accountId: row.account_id,
+          eventId: row.event_id,
+          eventType: row.event_type,
+          attempts: num(row.attempts),
+        };
+        return this.attempt(job, delivery, webhook, payloadById.get(row.event_id), ctx);
+      }),
+    );
   }
 
   private async attempt(
+    job: Job,
     delivery: ClaimedDelivery,
-    webhook: { url: string; secret: string } | undefined,
+    webhook: { url: string; secret: string },
     payload: string | undefined,
+    ctx: JobContext,
   ): Promise<void> {
     try {
-      if (!webhook) return this.release(delivery.id);
       let body: string;
       try {
         if (payload === undefined)
@@ -212,64 +190,49 @@ export class DeliveryEngine {
         if (!(err instanceof UndeliverableEventError)) throw err;
         const outcome = { ok: false, statusCode: null, error: err.message };
         const at = this.clock.now();
-        return this.record({ delivery, outcome, at, startedAt: at, durationMs: 0, undeliverable: true });
+        this.launched++;
+        return this.finish(job, ctx, {
+          delivery,
+          outcome,
+          at,
+          startedAt: at,
+          durationMs: 0,
+          undeliverable: true,
+        });
       }
+      this.launched++;
       const startedAt = this.clock.now();
       const began = performance.now();
-      const outcome = await this.dispatcher.send(webhook.url, webhook.secret, body, this.abort.signal);
+      const outcome = await this.dispatcher.send(webhook.url, webhook.secret, body, ctx.signal);
       const durationMs = Math.round(performance.now() - began);
-      if (this.abort.signal.aborted && !outcome.ok && outcome.statusCode === null)
-        return this.release(delivery.id);
-      this.record({ delivery, outcome, at: this.clock.now(), startedAt, durationMs });
+      if (ctx.signal.aborted && !outcome.ok && outcome.statusCode === null)
+        return ctx.settle(job, { type: 'release' });
+      this.finish(job, ctx, { delivery, outcome, at: this.clock.now(), startedAt, durationMs });
     } catch (err) {
       this.log.error({ err, deliveryId: delivery.id }, 'webhooks: attempt failed unexpectedly');
-      this.release(delivery.id);
+      ctx.settle(job, { type: 'release' });
     }
   }
 
-  private record(result: AttemptResult): void {
+  private finish(job: Job, ctx: JobContext, result: AttemptResult): void {
     this.stats.attempts++;
     if (result.outcome.ok) this.stats.delivered++;
-    this.results.push(result);
-    this.scheduleWrite();
+    const decided: AttemptResult = { ...result, retryInMs: decideRetry(result, this.options) };
+    ctx.settle(job, jobOutcome(decided), decided);
   }
 
-  private release(deliveryId: string): void {
-    this.released.push(deliveryId);
-    this.scheduleWrite();
+  /** The settle of a batch: the attempts' rows, in the transaction that settles their jobs. */
+  private async record(trx: Kysely<Database>, settled: readonly Settled[]): Promise<void> {
+    const results: AttemptResult[] = [];
+    const park: string[] = [];
+    for (const s of settled) {
+      const data = s.data as AttemptResult | { park: string } | undefined;
+      if (data && 'park' in data) park.push(data.park);
+      else if (data) results.push(data);
+    }
+    if (park.length > 0) await parkDeliveryIds(trx, park, this.clock.now());
+    const { needsAttention } = await writeResults(trx, results);
+    for (const id of needsAttention)
+      this.log.warn({ webhookId: id }, 'webhooks: endpoint reached its failure cap: needs_attention');
   }
-
-  /** Results are written in batches: every attempt that ended in the same turn shares one transaction. */
-  private scheduleWrite(): void {
-    if (this.writeScheduled) return;
-    this.writeScheduled = true;
-    this.writes = this.writes.then(async () => {
-      await new Promise<void>((resolve) => setImmediate(resolve));
-      this.writeScheduled = false;
-      const results = this.results.splice(0);
-      const released = this.released.splice(0);
-      try {
-        const { needsAttention } = await recordResults(this.database, this.owner, results, this.options);
-        for (const id of needsAttention)
-          this.log.warn({ webhookId: id }, 'webhooks: endpoint reached its failure cap: needs_attention');
-        await releaseLeases(this.database, this.owner, released);
-      } catch (err) {
-        // The leases expire and the deliveries are attempted again: at least once, never lost.
-        this.log.error({ err, deliveries: results.length }, 'webhooks: recording attempt results failed');
-      }
-    });
-  }
-
-  /** Waits for every attempt in flight and for their results to be written. */
-  private async drain(): Promise<void> {
-    while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight]);
-    await this.writes;
-  }
-}
-
-/** The engine's stop signal: every attempt in flight listens to it, so it may have many listeners. */
-function abortController(): AbortController {
-  const controller = new AbortController();
-  setMaxListeners(0, controller.signal);
-  return controller;
 }

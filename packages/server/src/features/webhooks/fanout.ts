@@ -2,7 +2,7 @@ import type { Insertable } from 'kysely';
 import type { Db } from '../../core/db/database.js';
 import type { WebhookDeliveriesTable } from '../../core/db/schema.js';
 import { newDeliveryId } from '../../core/ids/webhook-ids.js';
-import { DELIVERY_STATUS } from './deliveries-repository.js';
+import { DELIVERY_STATUS, enqueueDeliveryJobs } from './deliveries-repository.js';
 import { isDeliverable } from './webhooks-repository.js';
 
 /** What one fan-out pass did. */
@@ -18,8 +18,8 @@ const INSERT_CHUNK = 500;
 /**
  * Turns stored events into deliveries, in one transaction (migration 0003's outbox contract): claims up to
  * `limit` outbox rows (`FOR UPDATE SKIP LOCKED` on Postgres, so instances take different rows), creates one
- * delivery per switched-on webhook of the event's account that subscribes to its type, and deletes the
- * outbox rows. A crash before the commit leaves the outbox rows for the next pass; the unique
+ * delivery per switched-on webhook of the event's account that subscribes to its type with its job (parked
+ * when the endpoint needs attention), and deletes the outbox rows. A crash before the commit leaves the outbox rows for the next pass; the unique
  * (webhook, event) pair makes a repeated pass create nothing twice.
  */
 export async function fanOutEvents(database: Db, now: number, limit: number): Promise<FanOutResult> {
@@ -76,11 +76,17 @@ export async function fanOutEvents(database: Db, now: number, limit: number): Pr
       }
     }
     for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
-      await trx
+      const created = await trx
         .insertInto('webhook_deliveries')
         .values(rows.slice(i, i + INSERT_CHUNK))
         .onConflict((oc) => oc.columns(['webhook_id', 'event_id']).doNothing())
+        .returning('id')
         .execute();
+      await enqueueDeliveryJobs(
+        trx,
+        created.map((r) => r.id),
+        now,
+      );
     }
     await trx.deleteFrom('event_outbox').where('event_id', 'in', eventIds).execute();
     return { events: outbox.length, deliveries: rows.length };

@@ -34,7 +34,14 @@ export function webhookRoutes(overrides: Partial<WebhookOptions> = {}): RouteReg
       limits: { timeoutMs: options.timeoutMs, maxResponseBytes: options.maxResponseBytes },
       agents,
     });
-    const engine = new DeliveryEngine(services.database, services.clock, dispatcher, options, app.log);
+    const engine = new DeliveryEngine(
+      services.database,
+      services.clock,
+      dispatcher,
+      options,
+      app.log,
+      services.jobs,
+    );
     runtimes.set(services.database, { engine, dispatcher, options, policy });
     if (options.autoStart) app.addHook('onListen', () => engine.start());
     app.addHook('onClose', async () => {

@@ -101,7 +101,7 @@ export async function updateWebhookRow(
       .returningAll()
       .executeTakeFirstOrThrow();
     const wasDeliverable = isDeliverable(current);
-    if (wasDeliverable && !isDeliverable(row)) await parkDeliveries(trx, row.id);
+    if (wasDeliverable && !isDeliverable(row)) await parkDeliveries(trx, row.id, now);
     if (!wasDeliverable && isDeliverable(row)) await unparkDeliveries(trx, row.id, now);
     return row;
   });

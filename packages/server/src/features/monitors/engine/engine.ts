@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { type Job, type JobKind, type JobOutcome, JobsEngine } from '../../../core/jobs/index.js';
 import type { Services } from '../../../core/services.js';
 import { HourlyBilling } from '../billing.js';
 import { TimeIds } from '../ids.js';
 import { type AccountCheckReport, AccountChecks } from './account-checks.js';
 import { type KeywordCheckReport, KeywordChecks } from './keyword-checks.js';
-import { ShardLeases } from './leases.js';
+import { BILLING_JOB_KIND, SHARD_JOB_KIND, ShardLeases } from './leases.js';
 import { DEFAULT_TIMING, type EngineTiming } from './timing.js';
 
 /** Where engine errors go (a Fastify logger fits). */
@@ -42,39 +43,55 @@ export interface MonitorEngineOptions {
 }
 
 /**
- * The monitors' check engine of one server instance: every second it renews its shard leases, checks the
- * active account and keyword monitors of its shards against the platform, stores the matched events and
- * bills the hours that fell due. Time comes from the injected clock; `start()` schedules checks on real
- * timers, `checkOnce()` runs one now (tests step a manual clock and call it). Errors are logged, never
- * thrown out of the schedule.
+ * The monitors' check engine of one server instance, as two recurring job kinds on the jobs engine: each
+ * of the 64 shards has a `monitor.shard` job (due every second; the instance holding its lease checks its
+ * active account and keyword monitors against the platform and stores the matched events) and a
+ * `monitor.billing` job (bills the hours that fell due in the shard). An instance claims its fair share of
+ * the due shards and checks them in one pass. Time comes from the injected clock: `start()` runs the kinds
+ * on real timers, `checkOnce()` runs one check now (tests step a manual clock and call it). Errors are
+ * logged, never thrown out of the schedule.
  */
 export class MonitorEngine {
-  /** This instance's name in the shard leases. */
-  readonly id = randomUUID();
+  /** This instance's name in the shard leases (its jobs engine's owner). */
+  readonly id: string;
   private readonly timing: EngineTiming;
   private readonly leases: ShardLeases;
   private readonly accounts: AccountChecks;
   private readonly keywords: KeywordChecks;
   private readonly billing: HourlyBilling;
-  private current: Promise<CheckReport> | undefined;
-  private timer: NodeJS.Timeout | undefined;
+  private readonly jobs: JobsEngine;
+  private current: Promise<unknown> | undefined;
   private active = false;
+  private starting: Promise<void> | undefined;
+  /** A manual check is collecting its report (`checkOnce`), rather than the schedule. */
+  private manual: { report?: CheckReport; billing: { charged: number; paused: number } } | undefined;
   /** Leftover leases of a dead process were looked for (before the first check). */
-  private recovered = false;
+  private recovered: Promise<void> | undefined;
 
   constructor(
-    private readonly services: Pick<Services, 'database' | 'platform' | 'clock' | 'credits' | 'ports'>,
+    private readonly services: Pick<
+      Services,
+      'database' | 'platform' | 'clock' | 'credits' | 'jobs' | 'ports'
+    >,
     private readonly log: EngineLog,
     private readonly options: MonitorEngineOptions = {},
   ) {
     this.timing = { ...DEFAULT_TIMING, ...options.timing };
     const { db } = services.database;
+    // The server's engine runs the server's monitors; another one on the same server (tests build extra
+    // instances) gets a jobs engine of its own, with its own owner id.
+    this.jobs = services.jobs.has(SHARD_JOB_KIND)
+      ? new JobsEngine(services.database, services.clock, { owner: `monitors_${randomUUID()}`, log })
+      : services.jobs;
+    this.id = this.jobs.owner;
     const ids = new TimeIds();
     this.leases = new ShardLeases(db, this.id, this.timing);
     const deps = { db, platform: services.platform, ids, leases: this.leases, timing: this.timing };
     this.accounts = new AccountChecks(deps, services.clock);
     this.keywords = new KeywordChecks(deps, (err, msg) => this.log.error({ err }, msg));
     this.billing = new HourlyBilling(db, services.credits);
+    this.jobs.register(this.shardKind());
+    this.jobs.register(this.billingKind());
   }
 
   /** Whether checks are scheduled. */
@@ -88,77 +105,142 @@ export class MonitorEngine {
   }
 
   /**
-   * Runs one check now (after the one in progress, if any) and returns its report; a failed stage makes it
-   * reject with that failure once every stage has run.
+   * Runs one check now (after the one in progress, if any) of every shard this instance may hold, due or
+   * not, then the billing of the hours due; returns the report. A failed stage makes it reject with that
+   * failure once every stage has run.
    */
   async checkOnce(): Promise<CheckReport> {
-    const report = await this.enqueue(this.services.clock.now());
+    const report = await this.serially(async () => {
+      await this.recover();
+      const now = this.services.clock.now();
+      this.manual = { billing: { charged: 0, paused: 0 } };
+      try {
+        await this.jobs.runOnce(SHARD_JOB_KIND, { force: true });
+        // Nothing to claim (another instance holds every shard): an empty check, which still beats.
+        const r = this.manual.report ?? (await this.check(now, []));
+        await this.jobs.runOnce(BILLING_JOB_KIND, { force: true });
+        r.billing = this.manual.billing;
+        r.finishedAt = this.services.clock.now();
+        return r;
+      } finally {
+        this.manual = undefined;
+      }
+    });
     if (report.errors.length) {
       throw report.errors.length === 1 ? report.errors[0] : new AggregateError(report.errors, 'check failed');
     }
     return report;
   }
 
-  /** Schedules a check every `intervalMs` (fixed rate: a slow check delays the next, never doubles it). */
+  /** Checks every second (fixed rate: a slow check delays the next, never doubles it) until `stop()`. */
   start(): void {
     if (this.active) return;
     this.active = true;
-    let next = this.services.clock.now();
-    const tick = async () => {
-      if (!this.active) return;
-      const scheduledAt = next;
-      const report = await this.enqueue(scheduledAt);
-      for (const err of report.errors) this.log.error({ err }, 'monitor check failed');
-      this.options.onCheck?.(report);
-      const now = this.services.clock.now();
-      next = Math.max(scheduledAt + this.timing.intervalMs, now);
-      if (this.active) this.timer = setTimeout(tick, next - now).unref();
-    };
-    this.timer = setTimeout(tick, 0).unref();
+    this.starting = (async () => {
+      await this.recover();
+      if (this.active) await this.jobs.start([SHARD_JOB_KIND, BILLING_JOB_KIND]);
+    })();
   }
 
   /** Stops the schedule, waits for the check in progress and hands the shards back to other instances. */
   async stop(): Promise<void> {
     this.active = false;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = undefined;
+    await this.starting?.catch(() => undefined);
     await this.current?.catch(() => undefined);
     try {
+      await this.jobs.stop([SHARD_JOB_KIND, BILLING_JOB_KIND]);
       await this.leases.release();
     } catch (err) {
       this.log.error({ err }, 'releasing the monitor shards failed');
     }
   }
 
-  private enqueue(scheduledAt: number): Promise<CheckReport> {
+  private serially<T>(fn: () => Promise<T>): Promise<T> {
     const previous = this.current;
     const run = (async () => {
       await previous?.catch(() => undefined);
-      return this.check(scheduledAt);
+      return fn();
     })();
     this.current = run;
     return run;
   }
 
-  private async check(scheduledAt: number): Promise<CheckReport> {
-    if (!this.recovered) {
-      this.recovered = true;
-      if (this.services.database.dialect === 'sqlite') {
-        try {
-          const n = await this.leases.releaseLeftovers();
-          if (n > 0)
-            this.log.warn?.({ shards: n }, 'monitors: released shard leases left by a previous process');
-        } catch (err) {
-          this.log.error({ err }, 'monitors: releasing the leases of a previous process failed');
-        }
+  /** Frees, once, the leases this instance (and on SQLite a dead process) left. */
+  private recover(): Promise<void> {
+    this.recovered ??= (async () => {
+      await this.jobs.releaseOwn();
+      if (this.services.database.dialect !== 'sqlite') return;
+      try {
+        const n = await this.leases.releaseLeftovers();
+        if (n > 0)
+          this.log.warn?.({ shards: n }, 'monitors: released shard leases left by a previous process');
+      } catch (err) {
+        this.log.error({ err }, 'monitors: releasing the leases of a previous process failed');
       }
-    }
+    })();
+    return this.recovered;
+  }
+
+  private shardKind(): JobKind {
+    const { intervalMs, leaseMs } = this.timing;
+    return {
+      name: SHARD_JOB_KIND,
+      batchSize: 1024,
+      concurrency: 1024,
+      leaseMs,
+      pollMs: intervalMs,
+      serial: true,
+      claimLimit: ({ now }) => this.leases.share(now),
+      run: async (jobs) => {
+        const due = Math.min(...jobs.map((j) => j.dueAt));
+        const report = await this.check(due, jobs.map(shardOf));
+        if (this.manual) this.manual.report = report;
+        else {
+          for (const err of report.errors) this.log.error({ err }, 'monitor check failed');
+          this.options.onCheck?.(report);
+        }
+        const next = Math.max(due + intervalMs, this.services.clock.now());
+        return jobs.map((): JobOutcome => ({ type: 'reschedule', at: next }));
+      },
+      onError: (_job, err, now) => {
+        this.log.error({ err }, 'monitor check failed');
+        return { type: 'reschedule', at: now + intervalMs };
+      },
+    };
+  }
+
+  private billingKind(): JobKind {
+    const { intervalMs, leaseMs } = this.timing;
+    return {
+      name: BILLING_JOB_KIND,
+      batchSize: 1024,
+      concurrency: 1024,
+      leaseMs,
+      pollMs: intervalMs,
+      serial: true,
+      run: async (jobs) => {
+        const now = this.services.clock.now();
+        const r = await this.billing.run(now, jobs.map(shardOf));
+        if (this.manual) {
+          this.manual.billing.charged += r.charged;
+          this.manual.billing.paused += r.paused;
+        }
+        return jobs.map((): JobOutcome => ({ type: 'reschedule', at: now + intervalMs }));
+      },
+      onError: (_job, err, now) => {
+        this.log.error({ err }, 'monitors: billing failed');
+        return { type: 'reschedule', at: now + intervalMs };
+      },
+    };
+  }
+
+  private async check(scheduledAt: number, shards: readonly number[]): Promise<CheckReport> {
     const now = this.services.clock.now();
     const report: CheckReport = {
       scheduledAt: Math.min(scheduledAt, now),
       startedAt: now,
       finishedAt: now,
-      shards: 0,
+      shards: shards.length,
       accounts: {
         monitors: 0,
         tweetsRead: 0,
@@ -170,12 +252,13 @@ export class MonitorEngine {
       billing: { charged: 0, paused: 0 },
       errors: [],
     };
-    try {
-      report.shards = (await this.leases.refresh(now)).length;
-    } catch (err) {
-      report.errors.push(err);
-      report.finishedAt = this.services.clock.now();
-      return report;
+    this.leases.hold(shards);
+    if (shards.length === 0) {
+      try {
+        await this.leases.share(now);
+      } catch (err) {
+        report.errors.push(err);
+      }
     }
     const stage = async (run: () => Promise<void>) => {
       try {
@@ -192,10 +275,12 @@ export class MonitorEngine {
     });
     // Deliveries of what was just stored go out now rather than at the webhooks engine's next poll.
     if (report.accounts.events + report.keywords.events > 0) this.services.ports.eventsStored();
-    await stage(async () => {
-      report.billing = await this.billing.run(now, this.leases.shards);
-    });
     report.finishedAt = this.services.clock.now();
     return report;
   }
+}
+
+/** The shard number of a shard job. */
+function shardOf(job: Job): number {
+  return Number(job.key);
 }

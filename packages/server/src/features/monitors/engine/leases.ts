@@ -2,6 +2,11 @@ import { type Kysely, sql } from 'kysely';
 import { num } from '../../../core/db/database.js';
 import type { Database } from '../../../core/db/schema.js';
 
+/** The job kind of a shard's checks: one recurring job per shard (key: the shard number), every second. */
+export const SHARD_JOB_KIND = 'monitor.shard';
+/** The job kind of a shard's hourly billing: one recurring job per shard. */
+export const BILLING_JOB_KIND = 'monitor.billing';
+
 /** Timing of the shard leases. */
 export interface LeaseTiming {
   /** How long a claimed shard stays this engine's without renewal. */
@@ -9,12 +14,12 @@ export interface LeaseTiming {
 }
 
 /**
- * The shards (rows of `monitor_shards`) this engine instance checks. Every check renews the instance's
- * leases and heartbeat; instances share the shards evenly (each takes at most ⌈shards / live instances⌉,
- * handing back extras when another instance appears); a shard whose lease ran out (its instance stopped or
- * died) is claimed by another. Claims are conditional updates (`where owner is null or lease expired`),
- * atomic on SQLite and on Postgres, so two instances never hold one shard at once; an instance that lost a
- * lease in the middle of a check may still finish it, which the events' unique key makes harmless.
+ * The shards this engine instance checks: the `monitor.shard` jobs it holds the leases of (the jobs engine
+ * claims them, `FOR UPDATE SKIP LOCKED` on Postgres, so two instances never hold one shard at once; a
+ * shard whose lease ran out is claimed by another). Instances share the shards evenly: each heartbeat in
+ * `monitor_engines` counts a live instance, and each claims at most ⌈shards / live instances⌉. An instance
+ * that lost a lease in the middle of a check may still finish it, which the events' unique key makes
+ * harmless. The tweet cursor of each shard stays in `monitor_shards`.
  */
 export class ShardLeases {
   private owned: number[] = [];
@@ -27,13 +32,18 @@ export class ShardLeases {
     private readonly timing: LeaseTiming,
   ) {}
 
-  /** The shards held after the last {@link refresh}. */
+  /** The shards held by the check in progress (or the last one). */
   get shards(): readonly number[] {
     return this.owned;
   }
 
-  /** Heartbeat, renew, rebalance and claim; returns the shards this instance holds now. */
-  async refresh(now: number): Promise<readonly number[]> {
+  /** Sets the shards the check about to run holds (the claimed jobs). */
+  hold(shards: readonly number[]): void {
+    this.owned = [...shards].sort((a, b) => a - b);
+  }
+
+  /** Heartbeat; returns how many shards this instance may hold now (its fair share). */
+  async share(now: number): Promise<number> {
     const { leaseMs } = this.timing;
     this.joined = true;
     await this.db
@@ -62,64 +72,27 @@ export class ShardLeases {
           .executeTakeFirst()
       )?.n,
     );
-    const target = Math.ceil(this.total / Math.max(1, live));
-    const renewed = await this.db
-      .updateTable('monitor_shards')
-      .set({ lease_expires_at: now + leaseMs })
-      .where('owner', '=', this.owner)
-      .returning('shard')
-      .execute();
-    let owned = renewed.map((r) => num(r.shard)).sort((a, b) => a - b);
-    if (owned.length > target) {
-      const extra = owned.slice(target);
-      await this.db
-        .updateTable('monitor_shards')
-        .set({ owner: null, lease_expires_at: 0 })
-        .where('owner', '=', this.owner)
-        .where('shard', 'in', extra)
-        .execute();
-      owned = owned.slice(0, target);
-    } else if (owned.length < target) {
-      const claimed = await sql<{ shard: bigint | number }>`
-        update monitor_shards set owner = ${this.owner}, lease_expires_at = ${now + leaseMs}
-        where shard in (
-          select shard from monitor_shards where owner is null or lease_expires_at < ${now}
-          order by shard limit ${target - owned.length}
-        ) and (owner is null or lease_expires_at < ${now})
-        returning shard
-      `.execute(this.db);
-      owned = [...owned, ...claimed.rows.map((r) => num(r.shard))].sort((a, b) => a - b);
-    }
-    this.owned = owned;
-    return owned;
+    return Math.ceil(this.total / Math.max(1, live));
   }
 
   /**
-   * Frees the leases and heartbeats a process that died left behind (`kill -9`: it never handed its shards
-   * back). Only where this process is the one engine on the database (SQLite, like the webhook engine's
-   * deliveries): every lease found there is such a leftover, and its monitors would otherwise wait for it to
-   * expire. On Postgres other instances may be alive: a dead one's shards are claimed when its lease runs
-   * out, which takes a few check intervals. Returns how many shards were freed.
+   * Frees the shard leases and heartbeats a process that died left behind (`kill -9`: it never handed its
+   * shards back). Only where this process is the one engine on the database (SQLite): every lease found there
+   * is such a leftover, and its monitors would otherwise wait for it to expire. On Postgres other instances
+   * may be alive: a dead one's shards are claimed when its lease runs out. Returns how many were freed.
    */
   async releaseLeftovers(): Promise<number> {
-    const freed = await this.db
-      .updateTable('monitor_shards')
-      .set({ owner: null, lease_expires_at: 0 })
-      .where('owner', 'is not', null)
-      .where('owner', '!=', this.owner)
-      .executeTakeFirst();
+    const freed = await sql`
+      update jobs set lease_owner = null, lease_until = null
+      where kind in (${SHARD_JOB_KIND}, ${BILLING_JOB_KIND}) and lease_owner is not null and lease_owner <> ${this.owner}
+    `.execute(this.db);
     await this.db.deleteFrom('monitor_engines').where('id', '!=', this.owner).execute();
-    return Number(freed.numUpdatedRows);
+    return Number(freed.numAffectedRows ?? 0);
   }
 
-  /** Hands every shard back and removes the heartbeat (a clean stop: another instance takes over at once). */
+  /** Removes the heartbeat (a clean stop: the shards' leases were given back by the jobs engine). */
   async release(): Promise<void> {
     if (!this.joined) return; // never took part: nothing to hand back
-    await this.db
-      .updateTable('monitor_shards')
-      .set({ owner: null, lease_expires_at: 0 })
-      .where('owner', '=', this.owner)
-      .execute();
     await this.db.deleteFrom('monitor_engines').where('id', '=', this.owner).execute();
     this.owned = [];
     this.joined = false;
@@ -131,7 +104,7 @@ export class ShardLeases {
     await this.db
       .updateTable('monitor_shards')
       .set({ tweet_cursor: cursor })
-      .where('owner', '=', this.owner)
+      .where('shard', 'in', [...this.owned])
       .execute();
   }
 

@@ -105,7 +105,7 @@ async function walkAnswer<T>(
     items = walked.items;
     await m.charge(items.length);
   } catch (err) {
-    if (held) await releaseWalk(db, held.walk.id, owner);
+    if (held) await releaseWalk(db, held.walk.id, owner, clock.now());
     throw err;
   }
   const now = clock.now();
@@ -127,6 +127,7 @@ async function walkAnswer<T>(
       state,
       prevState: from,
       expiresAt,
+      now,
     });
     // The lease ran out and another request moved the walk: this answer's results stand, its cursor cannot.
     if (!saved) {

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { num } from '../../../core/db/database.js';
 import type { Database } from '../../../core/db/schema.js';
+import { deleteJobs, enqueue, jobId, leaseKey, releaseKey } from '../../../core/jobs/index.js';
 
 /** Where a coverage walk stands after an answer. */
 export interface WalkState {
@@ -13,6 +14,12 @@ export interface WalkState {
   /** Operation-specific running totals (newest and oldest id, reply counts, ...). */
   totals: Record<string, number | string>;
 }
+
+/**
+ * The job kind of a coverage walk: one parked job per walk (keyed by its id), whose lease is the walk's
+ * request-scoped lease (a request resuming the walk holds it; others get 409).
+ */
+export const WALK_JOB_KIND = 'coverage.walk';
 
 /** The state of a walk that has not read anything yet. */
 export const START: WalkState = { platformCursor: null, returned: 0, duplicates: 0, totals: {} };
@@ -43,6 +50,11 @@ function chunks<T>(items: readonly T[]): T[][] {
 export async function loadWalk(db: Kysely<Database>, id: string): Promise<Walk | undefined> {
   const r = await db.selectFrom('coverage_walks').selectAll().where('id', '=', id).executeTakeFirst();
   if (!r) return undefined;
+  const lease = await db
+    .selectFrom('jobs')
+    .select('lease_until')
+    .where('id', '=', jobId(WALK_JOB_KIND, id))
+    .executeTakeFirst();
   return {
     id: r.id,
     accountId: r.account_id,
@@ -53,7 +65,7 @@ export async function loadWalk(db: Kysely<Database>, id: string): Promise<Walk |
     state: JSON.parse(r.state) as WalkState,
     prevState: JSON.parse(r.prev_state) as WalkState,
     expiresAt: num(r.expires_at),
-    leaseUntil: r.lease_until === null ? null : num(r.lease_until),
+    leaseUntil: lease?.lease_until == null ? null : num(lease.lease_until),
   };
 }
 
@@ -79,11 +91,13 @@ export async function createWalk(
       lease_owner: null,
     })
     .execute();
+  await enqueue(db, [{ kind: WALK_JOB_KIND, key: w.id, state: 'parked', runAt: w.expiresAt }], w.now);
 }
 
 /**
- * Takes the walk for one request until `leaseUntil`. The conditional update is the lock: of two requests
- * resuming the same walk at once only one gets true (the other answers 409 `coverage_cursor_unavailable`).
+ * Takes the walk for one request until `leaseUntil`: the lease of the walk's job. The conditional update is
+ * the lock: of two requests resuming the same walk at once only one gets true (the other answers 409
+ * `coverage_cursor_unavailable`).
  */
 export async function claimWalk(
   db: Kysely<Database>,
@@ -92,50 +106,51 @@ export async function claimWalk(
   now: number,
   leaseUntil: number,
 ): Promise<boolean> {
-  const r = await db
-    .updateTable('coverage_walks')
-    .set({ lease_until: leaseUntil, lease_owner: owner })
-    .where('id', '=', id)
-    .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', now)]))
-    .executeTakeFirst();
-  return num(r.numUpdatedRows) === 1;
+  // A walk stored before its job existed gets one (parked: only requests lease it).
+  await enqueue(db, [{ kind: WALK_JOB_KIND, key: id, state: 'parked', runAt: now }], now);
+  return leaseKey(db, WALK_JOB_KIND, id, owner, now, leaseUntil);
 }
 
-/** Stores the walk's new checkpoint and lets it go; false when the lease was lost meanwhile. */
+/**
+ * Stores the walk's new checkpoint and lets it go, in one transaction with the lease check; false when the
+ * lease was lost meanwhile (nothing is stored).
+ */
 export async function saveWalk(
   db: Kysely<Database>,
   id: string,
   owner: string,
-  next: { step: number; state: WalkState; prevState: WalkState; expiresAt: number },
+  next: { step: number; state: WalkState; prevState: WalkState; expiresAt: number; now: number },
 ): Promise<boolean> {
-  const r = await db
-    .updateTable('coverage_walks')
-    .set({
-      step: next.step,
-      state: JSON.stringify(next.state),
-      prev_state: JSON.stringify(next.prevState),
-      expires_at: next.expiresAt,
-      lease_until: null,
-      lease_owner: null,
-    })
-    .where('id', '=', id)
-    .where('lease_owner', '=', owner)
-    .executeTakeFirst();
-  return num(r.numUpdatedRows) === 1;
+  const save = async (trx: Kysely<Database>) => {
+    if (!(await releaseKey(trx, WALK_JOB_KIND, id, owner, next.now))) return false;
+    await trx
+      .updateTable('coverage_walks')
+      .set({
+        step: next.step,
+        state: JSON.stringify(next.state),
+        prev_state: JSON.stringify(next.prevState),
+        expires_at: next.expiresAt,
+      })
+      .where('id', '=', id)
+      .execute();
+    return true;
+  };
+  return db.isTransaction ? save(db) : db.transaction().execute(save);
 }
 
 /** Lets the walk go unchanged (the request failed). */
-export async function releaseWalk(db: Kysely<Database>, id: string, owner: string): Promise<void> {
-  await db
-    .updateTable('coverage_walks')
-    .set({ lease_until: null, lease_owner: null })
-    .where('id', '=', id)
-    .where('lease_owner', '=', owner)
-    .execute();
+export async function releaseWalk(
+  db: Kysely<Database>,
+  id: string,
+  owner: string,
+  now: number,
+): Promise<void> {
+  await releaseKey(db, WALK_JOB_KIND, id, owner, now);
 }
 
 /** Removes a walk and what it has seen. */
 export async function deleteWalk(db: Kysely<Database>, id: string): Promise<void> {
+  await deleteJobs(db, WALK_JOB_KIND, [id]);
   await db.deleteFrom('coverage_seen').where('walk_id', '=', id).execute();
   await db.deleteFrom('coverage_walks').where('id', '=', id).execute();
 }
@@ -143,6 +158,7 @@ export async function deleteWalk(db: Kysely<Database>, id: string): Promise<void
 /** Removes every walk that expired before `now`. */
 export async function sweepWalks(db: Kysely<Database>, now: number): Promise<void> {
   const expired = db.selectFrom('coverage_walks').select('id').where('expires_at', '<', now);
+  await db.deleteFrom('jobs').where('kind', '=', WALK_JOB_KIND).where('key', 'in', expired).execute();
   await db.deleteFrom('coverage_seen').where('walk_id', 'in', expired).execute();
   await db.deleteFrom('coverage_walks').where('expires_at', '<', now).execute();
 }

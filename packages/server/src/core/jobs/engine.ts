@@ -1,0 +1,489 @@
+import { setMaxListeners } from 'node:events';
+import type { Kysely } from 'kysely';
+import type { Clock } from '../clock.js';
+import type { Db } from '../db/database.js';
+import type { Database } from '../db/schema.js';
+import { claimJobs, releaseLeases, renewLeases, settleJobs } from './store.js';
+import {
+  defaultOnError,
+  type Job,
+  type JobContext,
+  type JobKind,
+  type JobOutcome,
+  type Settled,
+} from './types.js';
+
+/** Where the engine reports what it cannot raise (a Fastify logger fits). */
+export interface JobsLog {
+  error(details: object, message: string): void;
+  warn?(details: object, message: string): void;
+}
+
+/** Settings of a {@link JobsEngine}. */
+export interface JobsEngineOptions {
+  /**
+   * This instance's lease owner id. Stable across restarts so that an instance frees the leases it held
+   * itself when it starts again (default: `XSVC_INSTANCE_ID`, else `local` on SQLite, where one process
+   * runs the engine, else a random id: a restarted Postgres instance's old leases then expire).
+   */
+  readonly owner?: string;
+  readonly log?: JobsLog;
+  /** On stop, runs in flight get this long to finish before their signal aborts (default 3 s). */
+  readonly stopGraceMs?: number;
+}
+
+/** What one claim pass of a kind did. */
+interface Pass {
+  claimed: number;
+  fed: number;
+  full: boolean;
+  done: Promise<void>;
+}
+
+const silent: JobsLog = { error: () => undefined };
+
+/** The default lease owner of an engine on `database` (see {@link JobsEngineOptions.owner}). */
+export function defaultOwner(database: Db): string {
+  const configured = process.env.XSVC_INSTANCE_ID?.trim();
+  if (configured) return configured;
+  return database.dialect === 'sqlite' ? 'local' : `instance_${crypto.randomUUID()}`;
+}
+
+/**
+ * The one background-work engine of a server: kinds register, and the engine claims their due jobs from
+ * the `jobs` table in batches with leases (renewed while a job runs; a dead instance's expired leases are
+ * taken over by the others), runs them, and writes their outcomes in batches, each kind's own rows in the
+ * same transaction. Time comes from the injected clock: `start()` polls on real timers; tests leave it
+ * stopped and call `runDue()` after moving a manual clock.
+ */
+export class JobsEngine {
+  readonly owner: string;
+  private readonly runners = new Map<string, KindRunner>();
+  private recovered: Promise<void> | undefined;
+  /** Set by {@link kill}: nothing is written any more. */
+  dead = false;
+
+  constructor(
+    readonly database: Db,
+    readonly clock: Clock,
+    readonly options: JobsEngineOptions = {},
+  ) {
+    this.owner = options.owner ?? defaultOwner(database);
+  }
+
+  get log(): JobsLog {
+    return this.options.log ?? silent;
+  }
+
+  /** Adds a kind; its jobs run once the engine (or the kind) is started, or on `runDue()`. */
+  register<P>(kind: JobKind<P>): void {
+    if (this.runners.has(kind.name)) throw new Error(`job kind ${kind.name} is registered already`);
+    this.runners.set(kind.name, new KindRunner(this, kind as JobKind<unknown>));
+  }
+
+  /** Whether a kind is registered. */
+  has(kind: string): boolean {
+    return this.runners.has(kind);
+  }
+
+  /** Whether a kind's background loop runs. */
+  running(kind: string): boolean {
+    return this.runner(kind).running;
+  }
+
+  /**
+   * Starts the background loops of `kinds` (default: every kind). The first start frees the leases this
+   * owner held (a previous run of this instance died holding them), so that work goes on at once.
+   */
+  async start(kinds?: readonly string[]): Promise<void> {
+    await this.recover();
+    for (const runner of this.select(kinds)) runner.start();
+  }
+
+  /** Looks for due work of `kind` (default: every kind) now instead of at the next poll. */
+  wake(kind?: string): void {
+    for (const runner of this.select(kind === undefined ? undefined : [kind])) runner.wake();
+  }
+
+  /**
+   * Runs everything of `kinds` (default every kind) due at the clock's current time until nothing is
+   * left, and waits for the outcomes to be written. Returns how many jobs ran (plus rows fed).
+   */
+  async runDue(kinds?: readonly string[]): Promise<number> {
+    let total = 0;
+    for (;;) {
+      let round = 0;
+      let progress = 0;
+      for (const runner of this.select(kinds)) {
+        const released = runner.released;
+        const n = await runner.runDue();
+        round += n;
+        progress += n - (runner.released - released);
+      }
+      total += round;
+      // Jobs given back (released) are due again at once: stop rather than claim them forever.
+      if (progress <= 0) return total;
+    }
+  }
+
+  /**
+   * One pass of a kind now: claims up to its limit (with `force`, jobs not due yet too), runs them and
+   * waits for their outcomes to be written. Returns the jobs claimed.
+   */
+  async runOnce(kind: string, options: { force?: boolean; keys?: readonly string[] } = {}): Promise<number> {
+    return this.runner(kind).runOnce(options.force ?? false, options.keys);
+  }
+
+  /** Resolves once nothing of `kind` is in flight in this engine and its outcomes are written. */
+  async idle(kind: string): Promise<void> {
+    await this.runner(kind).drain();
+  }
+
+  /**
+   * Stops the loops of `kinds` (default every kind): runs in flight get `stopGraceMs`, then their signal
+   * aborts; their outcomes are written and what did not end is released for the other instances.
+   */
+  async stop(kinds?: readonly string[]): Promise<void> {
+    const runners = this.select(kinds);
+    const all = kinds === undefined;
+    for (const r of runners) r.halt();
+    const graceMs = Math.max(0, ...runners.map((r) => r.stopGraceMs ?? this.options.stopGraceMs ?? 3_000));
+    const grace = setTimeout(() => {
+      for (const r of runners) r.abort();
+    }, graceMs);
+    grace.unref();
+    await Promise.all(runners.map((r) => r.drain()));
+    clearTimeout(grace);
+    if (this.dead) return;
+    for (const r of runners) {
+      await r
+        .releaseHeld()
+        .catch((err: unknown) => this.log.error({ err }, `jobs: releasing ${r.name} failed`));
+    }
+    if (all) {
+      await releaseLeases(this.database.db, this.owner, this.clock.now()).catch((err: unknown) =>
+        this.log.error({ err }, 'jobs: releasing leases failed'),
+      );
+    }
+  }
+
+  /**
+   * Stops like a process that died: no loop, no write, no lease released. The leases expire and other
+   * instances take the work over (tests simulate a crash with it).
+   */
+  kill(): void {
+    this.dead = true;
+    for (const r of this.runners.values()) {
+      r.halt();
+      r.abort();
+    }
+  }
+
+  /** Frees, once, the leases this owner held before (a previous run died holding them). */
+  releaseOwn(): Promise<void> {
+    return this.recover();
+  }
+
+  private recover(): Promise<void> {
+    this.recovered ??= (async () => {
+      try {
+        const n = await releaseLeases(this.database.db, this.owner, this.clock.now());
+        if (n > 0)
+          this.log.warn?.({ jobs: n, owner: this.owner }, 'jobs: released leases this instance held before');
+      } catch (err) {
+        this.log.error({ err }, 'jobs: releasing the leases of a previous run failed');
+      }
+    })();
+    return this.recovered;
+  }
+
+  private runner(kind: string): KindRunner {
+    const r = this.runners.get(kind);
+    if (!r) throw new Error(`job kind ${kind} is not registered`);
+    return r;
+  }
+
+  private select(kinds: readonly string[] | undefined): KindRunner[] {
+    return kinds === undefined ? [...this.runners.values()] : kinds.map((k) => this.runner(k));
+  }
+}
+
+/** One kind's loop, jobs in flight and batched outcome writes. */
+class KindRunner {
+  private readonly inFlight = new Map<string, Job>();
+  private readonly batches = new Set<Promise<void>>();
+  private readonly pending: Settled[] = [];
+  private readonly ctx: JobContext;
+  private writes: Promise<void> = Promise.resolve();
+  private writeScheduled = false;
+  private serialTail: Promise<void> = Promise.resolve();
+  private claimLock: Promise<unknown> = Promise.resolve();
+  private timer: NodeJS.Timeout | undefined;
+  private renewTimer: NodeJS.Timeout | undefined;
+  private active = false;
+  private halted = false;
+  private backlog = false;
+  /** The earliest time this instance rescheduled a job to (the loop wakes then rather than at the poll). */
+  private nextHint = Number.POSITIVE_INFINITY;
+  /** Jobs settled `release` so far (not progress: {@link JobsEngine.runDue} stops on them). */
+  released = 0;
+  private controller = abortController();
+
+  constructor(
+    private readonly engine: JobsEngine,
+    private readonly kind: JobKind<unknown>,
+  ) {
+    const runner = this;
+    this.ctx = {
+      database: engine.database,
+      clock: engine.clock,
+      owner: engine.owner,
+      get signal() {
+        return runner.controller.signal;
+      },
+      stopping: () => this.halted,
+      settle: (job, outcome, data) => this.settle(job, outcome, data),
+      holds: (trx, job) => this.holds(trx, job),
+    };
+  }
+
+  get name(): string {
+    return this.kind.name;
+  }
+
+  get running(): boolean {
+    return this.active;
+  }
+
+  get stopGraceMs(): number | undefined {
+    return this.kind.stopGraceMs;
+  }
+
+  start(): void {
+    if (this.active || this.engine.dead) return;
+    this.active = true;
+    this.halted = false;
+    if (this.controller.signal.aborted) this.controller = abortController();
+    this.schedule(0);
+  }
+
+  wake(): void {
+    if (this.active) this.schedule(0);
+  }
+
+  halt(): void {
+    this.active = false;
+    this.halted = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+  }
+
+  /** Aborts the signal of the runs in flight (the stop's grace is over). */
+  abort(): void {
+    this.controller.abort();
+  }
+
+  async runDue(): Promise<number> {
+    const pass = await this.exclusive(() => this.pass(false));
+    await pass.done;
+    await this.drain();
+    return pass.claimed + pass.fed;
+  }
+
+  async runOnce(force: boolean, keys?: readonly string[]): Promise<number> {
+    const pass = await this.exclusive(() => this.pass(force, keys));
+    await pass.done;
+    await this.drain();
+    return pass.claimed;
+  }
+
+  /** Waits for every batch in flight and for the outcomes to be written. */
+  async drain(): Promise<void> {
+    while (this.batches.size > 0) await Promise.allSettled([...this.batches]);
+    await this.claimLock;
+    await this.writes;
+  }
+
+  /** Releases the jobs this runner still holds (a stop). */
+  async releaseHeld(): Promise<void> {
+    const ids = [...this.inFlight.keys()];
+    this.inFlight.clear();
+    await releaseLeases(this.engine.database.db, this.engine.owner, this.engine.clock.now(), ids);
+  }
+
+  private schedule(delayMs: number): void {
+    if (!this.active) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => void this.tick(), Math.max(0, delayMs));
+    this.timer.unref();
+  }
+
+  private async tick(): Promise<void> {
+    this.timer = undefined;
+    if (!this.active) return;
+    let again = this.kind.pollMs ?? 1_000;
+    try {
+      const pass = await this.exclusive(() => this.pass(false));
+      this.backlog = pass.full;
+      if ((pass.full || pass.fed > 0) && this.inFlight.size < this.lowWatermark()) again = 0;
+      if (this.kind.serial && pass.claimed > 0) {
+        // Recurring work that covers everything it holds in one pass: look again once it has ended.
+        await pass.done;
+        again = Math.min(again, this.untilHint());
+      }
+    } catch (err) {
+      this.engine.log.error({ err }, `jobs: ${this.kind.name}: cycle failed; retrying at the next poll`);
+    }
+    if (!this.timer) this.schedule(Math.min(again, this.untilHint()));
+  }
+
+  private untilHint(): number {
+    if (this.nextHint === Number.POSITIVE_INFINITY) return Number.POSITIVE_INFINITY;
+    const delay = this.nextHint - this.engine.clock.now();
+    if (delay <= 0) this.nextHint = Number.POSITIVE_INFINITY;
+    return Math.max(0, delay);
+  }
+
+  private lowWatermark(): number {
+    return Math.max(1, Math.floor(this.kind.concurrency / 2));
+  }
+
+  /** Serializes claim passes (the loop, `runDue` and `runOnce` may overlap). */
+  private exclusive<T>(fn: () => Promise<T>): Promise<T> {
+    const run = this.claimLock.then(fn, fn);
+    this.claimLock = run.catch(() => undefined);
+    return run;
+  }
+
+  /** Feeds, claims up to the free capacity, and launches the batch. */
+  private async pass(force: boolean, keys?: readonly string[]): Promise<Pass> {
+    const idle: Pass = { claimed: 0, fed: 0, full: false, done: Promise.resolve() };
+    if (this.engine.dead) return idle;
+    const { database, owner } = this.engine;
+    const now = this.engine.clock.now();
+    const fed = this.kind.feed ? await this.kind.feed({ database, now, limit: this.kind.batchSize }) : 0;
+    let limit = Math.min(this.kind.batchSize, this.kind.concurrency - this.inFlight.size);
+    if (this.kind.claimLimit) limit = Math.min(limit, await this.kind.claimLimit({ database, owner, now }));
+    if (limit <= 0) return { ...idle, fed, full: fed >= this.kind.batchSize };
+    const jobs = await claimJobs(database.db, database.dialect, {
+      kind: this.kind.name,
+      owner,
+      now,
+      leaseMs: this.kind.leaseMs,
+      limit,
+      force,
+      ...(keys && { keys }),
+    });
+    if (jobs.length === 0) return { ...idle, fed, full: fed >= this.kind.batchSize };
+    return { claimed: jobs.length, fed, full: jobs.length === limit, done: this.launch(jobs) };
+  }
+
+  private launch(jobs: readonly Job[]): Promise<void> {
+    for (const job of jobs) this.inFlight.set(job.id, job);
+    this.startRenewals();
+    const previous = this.serialTail;
+    const batch = (async () => {
+      if (this.kind.serial) await previous;
+      let outcomes: readonly (JobOutcome | undefined)[] | undefined;
+      try {
+        outcomes = await this.kind.run(jobs, this.ctx);
+      } catch (err) {
+        const now = this.engine.clock.now();
+        if (!this.controller.signal.aborted)
+          this.engine.log.error({ err }, `jobs: ${this.kind.name}: a run failed`);
+        const onError = this.kind.onError ?? defaultOnError;
+        outcomes = jobs.map((job) => (this.controller.signal.aborted ? undefined : onError(job, err, now)));
+      }
+      jobs.forEach((job, i) => {
+        this.settle(job, outcomes?.[i] ?? { type: 'release' });
+      });
+    })();
+    const tracked = batch.finally(() => this.batches.delete(tracked));
+    this.batches.add(tracked);
+    if (this.kind.serial) this.serialTail = tracked.catch(() => undefined);
+    return tracked;
+  }
+
+  private settle(job: Job, outcome: JobOutcome, data?: unknown): void {
+    if (!this.inFlight.delete(job.id) || this.engine.dead) return;
+    if (outcome.type === 'release') this.released++;
+    if (outcome.type === 'reschedule' || outcome.type === 'retry')
+      this.nextHint = Math.min(this.nextHint, outcome.at);
+    this.pending.push(data === undefined ? { job, outcome } : { job, outcome, data });
+    this.scheduleWrite();
+    if (this.inFlight.size === 0) this.stopRenewals();
+    if (this.backlog && this.active && this.inFlight.size === this.lowWatermark() - 1) this.wake();
+  }
+
+  /** Outcomes are written in batches: every job that ended in the same turn shares one transaction. */
+  private scheduleWrite(): void {
+    if (this.writeScheduled) return;
+    this.writeScheduled = true;
+    this.writes = this.writes.then(async () => {
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      this.writeScheduled = false;
+      const settled = this.pending.splice(0);
+      if (settled.length === 0 || this.engine.dead) return;
+      const { database, owner, clock } = this.engine;
+      const now = clock.now();
+      try {
+        await database.db.transaction().execute(async (trx) => {
+          const held = await settleJobs(
+            trx,
+            owner,
+            now,
+            settled.map((s) => ({ id: s.job.id, outcome: s.outcome })),
+          );
+          const mine = held.size === settled.length ? settled : settled.filter((s) => held.has(s.job.id));
+          if (this.kind.settle && mine.length > 0) await this.kind.settle(trx, mine, { now });
+        });
+      } catch (err) {
+        // The leases expire and the jobs run again: at least once, never lost.
+        this.engine.log.error(
+          { err, jobs: settled.length },
+          `jobs: ${this.kind.name}: writing outcomes failed`,
+        );
+      }
+      if (this.nextHint !== Number.POSITIVE_INFINITY && this.active && !this.timer) {
+        this.schedule(this.untilHint());
+      }
+    });
+  }
+
+  private async holds(trx: Kysely<Database>, job: Job): Promise<boolean> {
+    const now = this.engine.clock.now();
+    const held = await renewLeases(trx, this.engine.owner, [job.id], now, now + this.kind.leaseMs);
+    return held.has(job.id);
+  }
+
+  private startRenewals(): void {
+    if (this.renewTimer) return;
+    const every = Math.max(10, Math.floor(this.kind.leaseMs / 3));
+    this.renewTimer = setInterval(() => {
+      if (this.inFlight.size === 0 || this.engine.dead) return this.stopRenewals();
+      const now = this.engine.clock.now();
+      void renewLeases(
+        this.engine.database.db,
+        this.engine.owner,
+        [...this.inFlight.keys()],
+        now,
+        now + this.kind.leaseMs,
+      ).catch((err: unknown) =>
+        this.engine.log.error({ err }, `jobs: ${this.kind.name}: renewing leases failed`),
+      );
+    }, every);
+    this.renewTimer.unref();
+  }
+
+  private stopRenewals(): void {
+    if (this.renewTimer) clearInterval(this.renewTimer);
+    this.renewTimer = undefined;
+  }
+}
+
+/** A stop signal: every run in flight may listen to it, so it may have many listeners. */
+function abortController(): AbortController {
+  const controller = new AbortController();
+  setMaxListeners(0, controller.signal);
+  return controller;
+}

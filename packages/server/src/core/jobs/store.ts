@@ -1,0 +1,333 @@
+import { randomUUID } from 'node:crypto';
+import { type Kysely, sql, type Updateable } from 'kysely';
+import { type DialectName, num } from '../db/database.js';
+import type { Database, JobsTable } from '../db/schema.js';
+import { JOB_STATE, type Job, type JobOutcome } from './types.js';
+
+/** A job to add with {@link enqueue}. */
+export interface NewJob {
+  readonly kind: string;
+  /** Unique per kind; the job's id is then `kind:key`. */
+  readonly key?: string | null;
+  readonly payload?: unknown;
+  /** When it is due (default: now). */
+  readonly runAt?: number;
+  /** `parked` adds it off the schedule (default `queued`). */
+  readonly state?: 'queued' | 'parked';
+}
+
+/** What {@link enqueue} does when a job with the same kind and key exists. */
+export type OnExisting = 'keep' | 'replace';
+
+/** Rows per INSERT (12 columns each: well under both engines' bound-parameter limits). */
+const ROWS_PER_INSERT = 500;
+
+/** The id of a job: `kind:key` when it has a key, else a random one. */
+export function jobId(kind: string, key: string | null | undefined): string {
+  return key === null || key === undefined ? `${kind}:${randomUUID()}` : `${kind}:${key}`;
+}
+
+/**
+ * Adds jobs in `db`, which may be a caller's transaction: the jobs commit (or roll back) with what the
+ * caller writes there. A keyed job that exists is kept (default) or replaced (due again, attempts reset).
+ */
+export async function enqueue(
+  db: Kysely<Database>,
+  jobs: readonly NewJob[],
+  now: number,
+  onExisting: OnExisting = 'keep',
+): Promise<void> {
+  for (let i = 0; i < jobs.length; i += ROWS_PER_INSERT) {
+    const rows = jobs.slice(i, i + ROWS_PER_INSERT).map((j) => ({
+      id: jobId(j.kind, j.key),
+      kind: j.kind,
+      key: j.key ?? null,
+      payload: JSON.stringify(j.payload ?? {}),
+      state: j.state ?? JOB_STATE.queued,
+      run_at: j.runAt ?? now,
+      attempts: 0,
+      lease_owner: null,
+      lease_until: null,
+      last_error: null,
+      created_at: now,
+      updated_at: now,
+    }));
+    await db
+      .insertInto('jobs')
+      .values(rows)
+      .onConflict((oc) =>
+        onExisting === 'keep'
+          ? oc.column('id').doNothing()
+          : oc.column('id').doUpdateSet((eb) => ({
+              payload: eb.ref('excluded.payload'),
+              state: eb.ref('excluded.state'),
+              run_at: eb.ref('excluded.run_at'),
+              attempts: 0,
+              last_error: null,
+              updated_at: now,
+            })),
+      )
+      .execute();
+  }
+}
+
+/** What {@link claimJobs} takes. */
+export interface ClaimRequest {
+  readonly kind: string;
+  readonly owner: string;
+  readonly now: number;
+  readonly leaseMs: number;
+  readonly limit: number;
+  /** Claim jobs not due yet too (any unleased `queued` job of the kind): a manual run. */
+  readonly force?: boolean;
+  /** Only the jobs with these keys. */
+  readonly keys?: readonly string[];
+}
+
+interface ClaimedRow {
+  id: string;
+  kind: string;
+  key: string | null;
+  payload: string;
+  attempts: bigint | number;
+  run_at: bigint | number;
+}
+
+/**
+ * Leases up to `limit` due jobs of a kind whose lease is free or expired, oldest due first, in one
+ * statement: `UPDATE … WHERE id IN (SELECT … LIMIT n) RETURNING`. On Postgres the candidates are locked
+ * `FOR UPDATE SKIP LOCKED`, so concurrent instances take disjoint sets; on SQLite the statement runs alone
+ * (one writer).
+ */
+export async function claimJobs(db: Kysely<Database>, dialect: DialectName, r: ClaimRequest): Promise<Job[]> {
+  if (r.limit <= 0) return [];
+  const due = r.force ? sql`` : sql`and run_at <= ${r.now}`;
+  const only =
+    r.keys === undefined
+      ? sql``
+      : sql`and id in (${sql.join(r.keys.length > 0 ? r.keys.map((k) => jobId(r.kind, k)) : [''])})`;
+  const lock = dialect === 'postgres' ? sql`for update skip locked` : sql``;
+  const result = await sql<ClaimedRow>`
+    update jobs set lease_owner = ${r.owner}, lease_until = ${r.now + r.leaseMs}, updated_at = ${r.now}
+    where id in (
+      select id from jobs
+      where kind = ${r.kind} and state = ${JOB_STATE.queued} ${due} ${only}
+        and (lease_until is null or lease_until <= ${r.now})
+      order by run_at, id limit ${r.limit} ${lock}
+    )
+    returning id, kind, key, payload, attempts, run_at
+  `.execute(db);
+  return result.rows.map((row) => ({
+    id: row.id,
+    kind: row.kind,
+    key: row.key,
+    payload: JSON.parse(row.payload) as unknown,
+    attempts: num(row.attempts),
+    dueAt: num(row.run_at),
+  }));
+}
+
+/** The row change an outcome makes (undefined: the row is deleted). */
+function outcomeUpdate(outcome: JobOutcome, now: number): Record<string, unknown> | undefined {
+  const free = { lease_owner: null, lease_until: null, updated_at: now };
+  switch (outcome.type) {
+    case 'done':
+      return undefined;
+    case 'retry':
+      return {
+        ...free,
+        run_at: outcome.at,
+        attempts: sql<number>`attempts + 1`,
+        last_error: outcome.error ?? null,
+      };
+    case 'reschedule':
+      return {
+        ...free,
+        run_at: outcome.at,
+        attempts: 0,
+        last_error: null,
+        ...(outcome.payload !== undefined && { payload: JSON.stringify(outcome.payload) }),
+      };
+    case 'fail':
+      return {
+        ...free,
+        state: JOB_STATE.failed,
+        attempts: sql<number>`attempts + 1`,
+        last_error: outcome.error,
+      };
+    case 'release':
+      return free;
+  }
+}
+
+/**
+ * Writes the outcomes of jobs `owner` holds, in `trx`; jobs ending alike share one statement. Returns the
+ * ids whose lease `owner` still held (the others were taken over after their lease expired: left alone).
+ */
+export async function settleJobs(
+  trx: Kysely<Database>,
+  owner: string,
+  now: number,
+  items: readonly { readonly id: string; readonly outcome: JobOutcome }[],
+): Promise<Set<string>> {
+  const held = new Set<string>();
+  const groups = new Map<string, { outcome: JobOutcome; ids: string[] }>();
+  for (const item of items) {
+    const key = JSON.stringify(item.outcome);
+    const group = groups.get(key) ?? { outcome: item.outcome, ids: [] };
+    group.ids.push(item.id);
+    groups.set(key, group);
+  }
+  for (const { outcome, ids } of groups.values()) {
+    for (let i = 0; i < ids.length; i += ROWS_PER_INSERT) {
+      const chunk = ids.slice(i, i + ROWS_PER_INSERT);
+      const update = outcomeUpdate(outcome, now);
+      const rows = update
+        ? await trx
+            .updateTable('jobs')
+            .set(update as Updateable<JobsTable>)
+            .where('id', 'in', chunk)
+            .where('lease_owner', '=', owner)
+            .returning('id')
+            .execute()
+        : await trx
+            .deleteFrom('jobs')
+            .where('id', 'in', chunk)
+            .where('lease_owner', '=', owner)
+            .returning('id')
+            .execute();
+      for (const row of rows) held.add(row.id);
+    }
+  }
+  return held;
+}
+
+/** Extends `owner`'s leases of `ids` to `until`; returns the ids still held. */
+export async function renewLeases(
+  db: Kysely<Database>,
+  owner: string,
+  ids: readonly string[],
+  now: number,
+  until: number,
+): Promise<Set<string>> {
+  const held = new Set<string>();
+  for (let i = 0; i < ids.length; i += ROWS_PER_INSERT) {
+    const rows = await db
+      .updateTable('jobs')
+      .set({ lease_until: until, updated_at: now })
+      .where('id', 'in', ids.slice(i, i + ROWS_PER_INSERT))
+      .where('lease_owner', '=', owner)
+      .returning('id')
+      .execute();
+    for (const row of rows) held.add(row.id);
+  }
+  return held;
+}
+
+/**
+ * Gives back `owner`'s leases (all, or those of `ids`): the jobs are due again at their `run_at`, for any
+ * instance. Keyed leases taken with {@link leaseKey} are freed too. Returns how many.
+ */
+export async function releaseLeases(
+  db: Kysely<Database>,
+  owner: string,
+  now: number,
+  ids?: readonly string[],
+): Promise<number> {
+  if (ids?.length === 0) return 0;
+  const r = await db
+    .updateTable('jobs')
+    .set({ lease_owner: null, lease_until: null, updated_at: now })
+    .where('lease_owner', '=', owner)
+    .$if(ids !== undefined, (qb) => qb.where('id', 'in', ids ?? []))
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows);
+}
+
+/** Takes `kind`'s jobs with these keys off the schedule (they keep their attempts). */
+export async function parkJobs(db: Kysely<Database>, kind: string, keys: readonly string[], now: number) {
+  for (let i = 0; i < keys.length; i += ROWS_PER_INSERT) {
+    await db
+      .updateTable('jobs')
+      .set({ state: JOB_STATE.parked, updated_at: now })
+      .where(
+        'id',
+        'in',
+        keys.slice(i, i + ROWS_PER_INSERT).map((k) => jobId(kind, k)),
+      )
+      .where('state', '=', JOB_STATE.queued)
+      .execute();
+  }
+}
+
+/** Puts `kind`'s parked jobs with these keys back on the schedule, due at `runAt`. */
+export async function unparkJobs(
+  db: Kysely<Database>,
+  kind: string,
+  keys: readonly string[],
+  runAt: number,
+): Promise<void> {
+  for (let i = 0; i < keys.length; i += ROWS_PER_INSERT) {
+    await db
+      .updateTable('jobs')
+      .set({ state: JOB_STATE.queued, run_at: runAt, updated_at: runAt })
+      .where(
+        'id',
+        'in',
+        keys.slice(i, i + ROWS_PER_INSERT).map((k) => jobId(kind, k)),
+      )
+      .where('state', '=', JOB_STATE.parked)
+      .execute();
+  }
+}
+
+/**
+ * Takes the lease of one keyed job for `owner` until `until`, whatever its state (a request-scoped lease,
+ * such as a coverage walk's): the conditional update is the lock, so of two claimants only one gets true.
+ */
+export async function leaseKey(
+  db: Kysely<Database>,
+  kind: string,
+  key: string,
+  owner: string,
+  now: number,
+  until: number,
+): Promise<boolean> {
+  const r = await db
+    .updateTable('jobs')
+    .set({ lease_owner: owner, lease_until: until, updated_at: now })
+    .where('id', '=', jobId(kind, key))
+    .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', now)]))
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+/** Lets a keyed lease go (only `owner`'s); true when `owner` still held it. */
+export async function releaseKey(
+  db: Kysely<Database>,
+  kind: string,
+  key: string,
+  owner: string,
+  now: number,
+): Promise<boolean> {
+  const r = await db
+    .updateTable('jobs')
+    .set({ lease_owner: null, lease_until: null, updated_at: now })
+    .where('id', '=', jobId(kind, key))
+    .where('lease_owner', '=', owner)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+/** Deletes `kind`'s jobs with these keys. */
+export async function deleteJobs(db: Kysely<Database>, kind: string, keys: readonly string[]): Promise<void> {
+  for (let i = 0; i < keys.length; i += ROWS_PER_INSERT)
+    await db
+      .deleteFrom('jobs')
+      .where(
+        'id',
+        'in',
+        keys.slice(i, i + ROWS_PER_INSERT).map((k) => jobId(kind, k)),
+      )
+      .execute();
+}
