@@ -104,6 +104,7 @@ export async function buildServer(config: Config, deps: ServerDeps = {}): Promis
       .send({ error: 'not_found', message: `no route for ${request.method} ${request.url.split('?')[0]}` }),
   );
   for (const f of features) if (f.routes) await f.routes(app, services);
+  checkJobKinds(features, services.jobs.kinds());
   const handlers: Record<string, unknown> = {};
   for (const f of features) {
     for (const [operationId, handler] of Object.entries(f.handlers ?? {})) {
@@ -154,4 +155,21 @@ function isLoopback(address: string | undefined): boolean {
     address === '::ffff:127.0.0.1' ||
     (address?.startsWith('127.') ?? false)
   );
+}
+
+/**
+ * Every registered job kind is declared by exactly one feature. (A declared kind need not have a runner: a
+ * coverage walk's job is only leased, by the request that resumes the walk.)
+ */
+function checkJobKinds(features: readonly Feature[], registered: readonly string[]): void {
+  const declared = new Map<string, string>();
+  for (const f of features) {
+    for (const kind of f.jobs ?? []) {
+      if (declared.has(kind))
+        throw new Error(`job kind ${kind} is declared by ${declared.get(kind)} and ${f.name}`);
+      declared.set(kind, f.name);
+    }
+  }
+  const stray = registered.filter((kind) => !declared.has(kind));
+  if (stray.length) throw new Error(`job kinds registered by no declaring feature: ${stray.join(', ')}`);
 }

@@ -24,6 +24,12 @@ export interface Feature {
   readonly ports?: (services: Services) => Partial<Ports>;
   /** The feature's own error formats for some of its routes. */
   readonly errorShapers?: readonly ErrorShaper[];
+  /**
+   * The job kinds (`core/jobs`) whose jobs this feature owns: the kinds it registers on `services.jobs` when
+   * its routes mount, and kinds whose jobs it only leases. The app checks that every registered kind is
+   * declared by exactly one feature.
+   */
+  readonly jobs?: readonly string[];
   /** The tables this feature owns: only its repositories write them. */
   readonly tables?: readonly string[];
 }

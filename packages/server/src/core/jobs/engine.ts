@@ -81,6 +81,11 @@ export class JobsEngine {
     this.runners.set(kind.name, new KindRunner(this, kind as JobKind<unknown>));
   }
 
+  /** The names of the registered kinds. */
+  kinds(): string[] {
+    return [...this.runners.keys()];
+  }
+
   /** Whether a kind is registered. */
   has(kind: string): boolean {
     return this.runners.has(kind);

@@ -1,6 +1,6 @@
 import { defineFeature } from '../../core/feature.js';
 import { extractionHandlers } from './handlers.js';
-import type { ExtractionRunnerOptions } from './runner.js';
+import { EXTRACTION_JOB_KIND, type ExtractionRunnerOptions } from './runner.js';
 import { runnerRoutes } from './runtime.js';
 
 /**
@@ -9,5 +9,10 @@ import { runnerRoutes } from './runtime.js';
  * stops when the server closes, handing unfinished jobs back.
  */
 export function extractionsFeature(options: ExtractionRunnerOptions = {}) {
-  return defineFeature({ name: 'extractions', handlers: extractionHandlers, routes: runnerRoutes(options) });
+  return defineFeature({
+    name: 'extractions',
+    handlers: extractionHandlers,
+    routes: runnerRoutes(options),
+    jobs: [EXTRACTION_JOB_KIND],
+  });
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { systemClock } from '../../core/clock.js';
 import { defineFeature } from '../../core/feature.js';
 import { MonitorEngine, type MonitorEngineOptions } from './engine/engine.js';
+import { BILLING_JOB_KIND, SHARD_JOB_KIND } from './engine/leases.js';
 import { monitorHandlers } from './handlers.js';
 import { keywordMonitorHandlers } from './keyword-handlers.js';
 import { countActiveMonitors } from './monitor-rows.js';
@@ -23,6 +24,7 @@ export function monitorsFeature(options: MonitorEngineOptions = {}) {
   return defineFeature({
     name: 'monitors',
     handlers: { ...monitorHandlers, ...keywordMonitorHandlers },
+    jobs: [SHARD_JOB_KIND, BILLING_JOB_KIND],
     routes(app, services) {
       const engine = new MonitorEngine(services, app.log, options);
       engines.set(app, engine);

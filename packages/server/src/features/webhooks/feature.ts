@@ -1,5 +1,5 @@
 import { defineFeature } from '../../core/feature.js';
-import { listAttemptRows } from './deliveries-repository.js';
+import { DELIVERY_JOB_KIND, listAttemptRows } from './deliveries-repository.js';
 import { webhookHandlers } from './handlers.js';
 import type { WebhookOptions } from './options.js';
 import { wakeWebhookDeliveries, webhookRoutes } from './runtime.js';
@@ -14,6 +14,7 @@ export function webhooksFeature(overrides: Partial<WebhookOptions> = {}) {
     name: 'webhooks',
     handlers: webhookHandlers,
     routes: webhookRoutes(overrides),
+    jobs: [DELIVERY_JOB_KIND],
     ports: (services) => ({
       deliveryAttempts: (accountId, webhookId, deliveryIds) =>
         listAttemptRows(services.database.db, accountId, webhookId, deliveryIds),
