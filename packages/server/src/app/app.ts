@@ -78,7 +78,11 @@ export async function buildServer(config: Config, deps: ServerDeps = {}): Promis
     clock,
     credits: new Credits(database, clock),
     rateLimiter: new RateLimiter(database, deps.rateLimits ?? limits.rateLimits[config.rateLimits]),
-    jobs: new JobsEngine(database, clock, { log: app.log, ...deps.jobs }),
+    jobs: new JobsEngine(database, clock, {
+      log: app.log,
+      ...(config.instanceId && { owner: config.instanceId }),
+      ...deps.jobs,
+    }),
     ports,
     publicUrl: () => config.publicUrl?.replace(/\/+$/, '') ?? listenUrl,
   };

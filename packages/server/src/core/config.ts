@@ -57,6 +57,15 @@ export const ConfigSchema = z
      */
     requireSubscription: z.boolean().default(false),
     /**
+     * This instance's stable name: the owner of the job leases it takes. An instance that restarts under the
+     * same name frees what it held at once; without one, a Postgres instance's leases are taken over when
+     * they expire (SQLite has one process and needs none).
+     */
+    instanceId: z
+      .string()
+      .regex(/^[A-Za-z0-9._:-]{1,100}$/, 'letters, digits and ._:- (at most 100)')
+      .optional(),
+    /**
      * Check every answer against the contract's response schema and fail loudly when one does not match
      * (development and tests; it costs CPU on every request).
      */
@@ -109,6 +118,7 @@ const ENV: Record<keyof ConfigInput, string> = {
   mcpEnableWrites: 'XSVC_MCP_ENABLE_WRITES',
   requireSubscription: 'XSVC_REQUIRE_SUBSCRIPTION',
   validateResponses: 'XSVC_VALIDATE_RESPONSES',
+  instanceId: 'XSVC_INSTANCE_ID',
   logLevel: 'LOG_LEVEL',
   secretKey: 'XSVC_SECRET_KEY',
 };

@@ -23,7 +23,7 @@ export interface JobsLog {
 export interface JobsEngineOptions {
   /**
    * This instance's lease owner id. Stable across restarts so that an instance frees the leases it held
-   * itself when it starts again (default: `XSVC_INSTANCE_ID`, else `local` on SQLite, where one process
+   * itself when it starts again (the server passes `XSVC_INSTANCE_ID`; default `local` on SQLite, where one process
    * runs the engine, else a random id: a restarted Postgres instance's old leases then expire).
    */
   readonly owner?: string;
@@ -44,8 +44,6 @@ const silent: JobsLog = { error: () => undefined };
 
 /** The default lease owner of an engine on `database` (see {@link JobsEngineOptions.owner}). */
 export function defaultOwner(database: Db): string {
-  const configured = process.env.XSVC_INSTANCE_ID?.trim();
-  if (configured) return configured;
   return database.dialect === 'sqlite' ? 'local' : `instance_${crypto.randomUUID()}`;
 }
 
