@@ -31,7 +31,11 @@ type Headers = Record<string, string | string[] | undefined>;
  * absent; 400 `missing_idempotency_key` when a required one is (or is empty), 400 `invalid_idempotency_key`
  * when the declared schema refuses it. Throws (a programming error) when `op` declares no such header.
  */
-export function idempotencyKey(headers: Headers, op: AnyOperation, messages: KeyMessages): string | undefined {
+export function idempotencyKey(
+  headers: Headers,
+  op: AnyOperation,
+  messages: KeyMessages,
+): string | undefined {
   const declared = requestHeader(op, 'Idempotency-Key');
   if (!declared) throw new Error(`${op.id} declares no Idempotency-Key`);
   const raw = headers['idempotency-key'];
@@ -40,7 +44,8 @@ export function idempotencyKey(headers: Headers, op: AnyOperation, messages: Key
     if (declared.required) throw new HttpError('missing_idempotency_key', messages.missing);
     return undefined;
   }
-  if (!declared.schema.safeParse(key).success) throw new HttpError('invalid_idempotency_key', messages.invalid);
+  if (!declared.schema.safeParse(key).success)
+    throw new HttpError('invalid_idempotency_key', messages.invalid);
   return key;
 }
 

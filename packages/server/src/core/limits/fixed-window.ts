@@ -91,7 +91,8 @@ export function advance(
 ): { row: WindowRow | undefined; state: WindowState } {
   const cost = input.cost ?? 1;
   const current = isCurrent(row, input.now) ? row : freshRow(input.now, input);
-  if (current.count + cost > input.limit) return { row: undefined, state: state(false, current, input.limit, input.now) };
+  if (current.count + cost > input.limit)
+    return { row: undefined, state: state(false, current, input.limit, input.now) };
   const next = { ...current, count: current.count + cost };
   return { row: next, state: state(true, next, input.limit, input.now) };
 }
@@ -135,7 +136,10 @@ async function refused(db: Conn, input: ConsumeInput): Promise<WindowState> {
 }
 
 /** The window of `key` as it stands at `now`, counting nothing; `allowed` when one more unit would fit. */
-export async function peek(db: Conn, input: WindowLimit & { key: string; now: number }): Promise<WindowState> {
+export async function peek(
+  db: Conn,
+  input: WindowLimit & { key: string; now: number },
+): Promise<WindowState> {
   const row = await read(db, input.key);
   const current = isCurrent(row, input.now) ? row : freshRow(input.now, input);
   return state(current.count < input.limit, current, input.limit, input.now);
@@ -160,7 +164,11 @@ async function read(db: Conn, key: string): Promise<WindowRow | undefined> {
     .where('bucket', '=', key)
     .executeTakeFirst();
   if (!row) return undefined;
-  return { windowStart: Number(row.window_start), expiresAt: Number(row.expires_at), count: Number(row.count) };
+  return {
+    windowStart: Number(row.window_start),
+    expiresAt: Number(row.expires_at),
+    count: Number(row.count),
+  };
 }
 
 /** Sweeps at most once per `everyMs` of the injected clock (per process). */

@@ -8,6 +8,7 @@ import { ledgerRowId } from '../../core/billing/ledger-id.js';
 import { big, num } from '../../core/db/database.js';
 import type { Database } from '../../core/db/schema.js';
 import { HttpError } from '../../core/http/errors.js';
+import { Answer, defineHandlers, type HandlerContext } from '../../core/http/handler.js';
 import {
   IdempotencyRace,
   type KeyedRequest,
@@ -16,7 +17,6 @@ import {
   requestHash,
   requiredIdempotencyKey,
 } from '../../core/idempotency/idempotency.js';
-import { Answer, defineHandlers, type HandlerContext } from '../../core/http/handler.js';
 import { consume, Sweeper, sweep } from '../../core/limits/fixed-window.js';
 import { clientKey } from '../../core/limits/sign-in-limits.js';
 import type { Services } from '../../core/services.js';
@@ -236,7 +236,13 @@ export const guestWalletHandlers = defineHandlers({
     const req = await keyed(ctx, ctx.body, wallet.id);
     const replay = await replayOf(ctx.services, req);
     if (replay) return replay;
-    return openPurchase(ctx.services, { id: wallet.id, accountId: wallet.account_id }, ctx.body, req, undefined);
+    return openPurchase(
+      ctx.services,
+      { id: wallet.id, accountId: wallet.account_id },
+      ctx.body,
+      req,
+      undefined,
+    );
   },
 
   getGuestWalletStatus: async (ctx) => {

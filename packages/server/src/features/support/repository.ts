@@ -156,4 +156,3 @@ export function findAttachment(
     .where('id', '=', id)
     .executeTakeFirst();
 }
-

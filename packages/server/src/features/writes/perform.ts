@@ -1,4 +1,5 @@
 import { HttpError } from '../../core/http/errors.js';
+import { Answer, type HandlerContext } from '../../core/http/handler.js';
 import {
   IdempotencyRace,
   type KeyedRequest,
@@ -6,7 +7,6 @@ import {
   remember,
   type StoredAnswer,
 } from '../../core/idempotency/idempotency.js';
-import { Answer, type HandlerContext } from '../../core/http/handler.js';
 import type { WriteCommand, WriteOutcome } from '../../platform/account-writes.js';
 import { PlatformUnavailableError } from '../../platform/platform.js';
 import { actingAccount } from './acting-account.js';

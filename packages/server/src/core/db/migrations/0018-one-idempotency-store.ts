@@ -22,10 +22,14 @@ export async function up(db: AnyDb): Promise<void> {
     .execute();
   await sql`
     insert into idempotency_keys (scope, key, request_hash, answer, created_at)
-    select 'support:' || account_id, key, request_hash, receipt, created_at from support_idempotency`.execute(db);
+    select 'support:' || account_id, key, request_hash, receipt, created_at from support_idempotency`.execute(
+    db,
+  );
   await sql`
     insert into idempotency_keys (scope, key, request_hash, answer, created_at)
-    select 'writes:' || account_id, idempotency_key, request_hash, id, created_at from write_actions`.execute(db);
+    select 'writes:' || account_id, idempotency_key, request_hash, id, created_at from write_actions`.execute(
+    db,
+  );
   await sql`
     insert into idempotency_keys (scope, key, request_hash, answer, created_at)
     select 'guest-wallets', idempotency_key, request_hash, coalesce(response, ''), created_at
