@@ -17,6 +17,8 @@ import * as m0014 from './migrations/0014-draw-commitments.js';
 import * as m0015 from './migrations/0015-webhook-delivery-attempts.js';
 import * as m0016 from './migrations/0016-plans.js';
 import * as m0017 from './migrations/0017-jobs.js';
+import * as m0018 from './migrations/0018-one-rate-limiter.js';
+import * as m0019 from './migrations/0019-one-idempotency-store.js';
 
 /** The one set of migrations, for SQLite and Postgres alike, in order. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -37,6 +39,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0015-webhook-delivery-attempts': m0015,
   '0016-plans': m0016,
   '0017-jobs': m0017,
+  '0018-one-rate-limiter': m0018,
+  '0019-one-idempotency-store': m0019,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

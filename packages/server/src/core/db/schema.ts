@@ -66,11 +66,25 @@ export interface CreditLedgerTable {
   created_at: Int;
 }
 
-/** Fixed-window request counters (spec 8.1), one row per account, tier and window. */
+/** The windows of the one fixed-window limiter (`core/limits/fixed-window.ts`), one row per key. */
 export interface RateLimitCountersTable {
   bucket: string;
   window_start: Int;
+  /** When the window ends (epoch ms). */
+  expires_at: Int;
   count: Int;
+}
+
+/** The answers of the one idempotency store (`core/idempotency`), one per scope and `Idempotency-Key`. */
+export interface IdempotencyKeysTable {
+  /** Who the key belongs to, e.g. `support:<account id>`. */
+  scope: string;
+  key: string;
+  /** SHA-256 hex of the request: the same key with another request is a conflict. */
+  request_hash: string;
+  /** The answer given (a retry gets it again): text, as the feature encoded it. */
+  answer: string;
+  created_at: Int;
 }
 
 export interface CheckoutsTable {
@@ -134,14 +148,6 @@ export interface XConnectionChallengesTable {
   expires_at: Int;
   created_at: Int;
   updated_at: Int;
-}
-
-/** Failed logins per service account and platform username, and the cooldown they caused. */
-export interface XLoginFailuresTable {
-  key: string;
-  failures: Int;
-  first_failed_at: Int;
-  cooldown_until: Int | null;
 }
 
 /** A durable write action (spec 2.16, 3.6), unique per account and `Idempotency-Key`. */
@@ -795,16 +801,6 @@ export interface SupportAttachmentsTable {
   created_at: Int;
 }
 
-/** The first receipt of a support create or reply under an `Idempotency-Key`. */
-export interface SupportIdempotencyTable {
-  account_id: string;
-  key: string;
-  request_hash: string;
-  /** JSON of the receipt answered. */
-  receipt: string;
-  created_at: Int;
-}
-
 /** A giveaway draw (spec 2.7); `settings` is the JSON of its request. */
 export interface DrawsTable {
   id: string;
@@ -902,7 +898,6 @@ export interface Database {
   x_accounts: XAccountsTable;
   x_connection_attempts: XConnectionAttemptsTable;
   x_connection_challenges: XConnectionChallengesTable;
-  x_login_failures: XLoginFailuresTable;
   write_actions: WriteActionsTable;
   server_secrets: ServerSecretsTable;
   mpp_payments: MppPaymentsTable;
@@ -957,5 +952,5 @@ export interface Database {
   support_tickets: SupportTicketsTable;
   support_messages: SupportMessagesTable;
   support_attachments: SupportAttachmentsTable;
-  support_idempotency: SupportIdempotencyTable;
+  idempotency_keys: IdempotencyKeysTable;
 }

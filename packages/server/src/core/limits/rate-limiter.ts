@@ -1,7 +1,7 @@
 import { limits } from '@xsvc/sdk/contract';
-import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
 import { HttpError } from '../http/errors.js';
+import { consume, MemoryWindows, Sweeper, sweep, type WindowState } from './fixed-window.js';
 
 /** The three tiers of spec 8.1. */
 export type Tier = 'read' | 'write' | 'delete';
@@ -16,15 +16,19 @@ export function tierOf(method: string): Tier {
 /** Per-tier limits. */
 export type TierLimits = Record<Tier, { limit: number; windowMs: number; retryAfterSeconds: number }>;
 
+/** Counter rows of windows that ended longer ago than this are swept. */
+const KEEP_MS = 3_600_000;
+
 /**
- * Fixed-window counters per account and tier (spec 8.1). On Postgres they live in the database, so the count
- * is exact under concurrency and shared by every server instance on it: one atomic upsert per request. A
- * SQLite database belongs to one server process, so there the counters live in that process's memory:
- * equally exact (one event loop), and no write transaction per request.
+ * Fixed-window counters per account and tier (spec 8.1), windows of the one limiter (`fixed-window.ts`). On
+ * Postgres they live in the database, so the count is exact under concurrency and shared by every server
+ * instance on it: one atomic upsert per request. A SQLite database belongs to one server process, so there
+ * the same windows live in that process's memory: equally exact (one event loop), and no write transaction
+ * per request.
  */
 export class RateLimiter {
-  private lastSweep = 0;
-  private readonly memory = new Map<string, number>();
+  private readonly sweeper = new Sweeper();
+  private readonly memory = new MemoryWindows();
 
   constructor(
     private readonly database: Db,
@@ -34,14 +38,13 @@ export class RateLimiter {
   /** Counts one request; throws 429 `rate_limit_exceeded` with `Retry-After` when the window is full. */
   async hit(accountId: string, tier: Tier, now: number): Promise<{ remaining: number; resetMs: number }> {
     const cfg = this.tiers[tier];
-    const windowStart = now - (now % cfg.windowMs);
-    const bucket = `${accountId}:${tier}`;
-    const count =
-      this.database.dialect === 'postgres'
-        ? await this.countInDb(bucket, windowStart, now)
-        : this.countInMemory(bucket, windowStart, now);
-    const resetMs = windowStart + cfg.windowMs - now;
-    if (count > cfg.limit) {
+    const input = { key: `${accountId}:${tier}`, limit: cfg.limit, windowMs: cfg.windowMs, now };
+    let window: WindowState;
+    if (this.database.dialect === 'postgres') {
+      window = await consume(this.database.db, input);
+      if (this.sweeper.due(now)) await sweep(this.database.db, now - KEEP_MS);
+    } else window = this.memory.consume(input);
+    if (!window.allowed) {
       const retryAfter = cfg.retryAfterSeconds;
       throw new HttpError(
         'rate_limit_exceeded',
@@ -51,34 +54,6 @@ export class RateLimiter {
         { 'retry-after': String(retryAfter) },
       );
     }
-    return { remaining: cfg.limit - count, resetMs };
-  }
-
-  private async countInDb(bucket: string, windowStart: number, now: number): Promise<number> {
-    const row = await sql<{ count: bigint | number }>`
-      insert into rate_limit_counters (bucket, window_start, count) values (${bucket}, ${windowStart}, 1)
-      on conflict (bucket, window_start) do update set count = rate_limit_counters.count + 1
-      returning count`.execute(this.database.db);
-    if (now - this.lastSweep > 60_000) {
-      this.lastSweep = now;
-      await this.database.db
-        .deleteFrom('rate_limit_counters')
-        .where('window_start', '<', now - 3_600_000)
-        .execute();
-    }
-    return Number(row.rows[0]?.count ?? 1);
-  }
-
-  private countInMemory(bucket: string, windowStart: number, now: number): number {
-    const key = `${bucket}:${windowStart}`;
-    const count = (this.memory.get(key) ?? 0) + 1;
-    this.memory.set(key, count);
-    if (now - this.lastSweep > 60_000) {
-      this.lastSweep = now;
-      for (const k of this.memory.keys()) {
-        if (Number(k.slice(k.lastIndexOf(':') + 1)) < now - 3_600_000) this.memory.delete(k);
-      }
-    }
-    return count;
+    return { remaining: window.remaining, resetMs: window.resetAt - now };
   }
 }

@@ -1,14 +1,10 @@
 import { isIP } from 'node:net';
-import { sql } from 'kysely';
 import { sha256 } from '../auth/keys.js';
 import type { Db } from '../db/database.js';
 import { HttpError } from '../http/errors.js';
+import { consume, Sweeper, sweep, type WindowLimit } from './fixed-window.js';
 
-/** One fixed-window limit: at most `limit` sign-in links per `windowMs`. */
-export interface WindowLimit {
-  limit: number;
-  windowMs: number;
-}
+export type { WindowLimit } from './fixed-window.js';
 
 /**
  * Limits of `POST /auth/magic-link`, so that the sign-in cannot be used to flood the log (or a mailbox, once
@@ -46,34 +42,12 @@ export function clientKey(ip: string): string {
 }
 
 /**
- * Counts one event in `bucket`'s current fixed window of the shared `rate_limit_counters` table (one atomic
- * upsert, so it holds across restarts and instances on one Postgres). `over` when the window already held
- * `limit` events; `retryAfter` is the seconds to the window's end.
- */
-export async function countInWindow(
-  database: Db,
-  bucket: string,
-  cfg: WindowLimit,
-  now: number,
-): Promise<{ over: boolean; retryAfter: number }> {
-  const windowStart = now - (now % cfg.windowMs);
-  const r = await sql<{ count: bigint | number }>`
-    insert into rate_limit_counters (bucket, window_start, count) values (${bucket}, ${windowStart}, 1)
-    on conflict (bucket, window_start) do update set count = rate_limit_counters.count + 1
-    returning count`.execute(database.db);
-  const count = Number(r.rows[0]?.count ?? 1);
-  return {
-    over: count > cfg.limit,
-    retryAfter: Math.max(1, Math.ceil((windowStart + cfg.windowMs - now) / 1000)),
-  };
-}
-
-/**
- * Counts sign-in link requests per e-mail and per client in the shared `rate_limit_counters` table (one
- * atomic upsert per count), so the limits hold across restarts and across every instance on one Postgres.
+ * Counts sign-in link requests per e-mail and per client with the one fixed-window limiter (shared
+ * `rate_limit_counters`, one atomic upsert per count), so the limits hold across restarts and across every
+ * instance on one Postgres.
  */
 export class SignInLimiter {
-  private lastSweep = 0;
+  private readonly sweeper = new Sweeper();
 
   constructor(
     private readonly database: Db,
@@ -85,31 +59,20 @@ export class SignInLimiter {
    * is reached. The client is checked first: a refused client does not use up the address's allowance.
    */
   async hit(email: string, ip: string, now: number): Promise<void> {
-    await this.sweep(now);
+    if (this.sweeper.due(now)) await sweep(this.database.db, now - KEEP_MS, BUCKET_PREFIX);
     await this.count(`client:${clientKey(ip)}`, this.limits.perClient, now, 'from this address');
     await this.count(`email:${sha256(email)}`, this.limits.perEmail, now, 'for this e-mail address');
   }
 
   private async count(key: string, cfg: WindowLimit, now: number, what: string): Promise<void> {
-    const { over, retryAfter } = await countInWindow(this.database, `${BUCKET_PREFIX}${key}`, cfg, now);
-    if (!over) return;
+    const w = await consume(this.database.db, { key: `${BUCKET_PREFIX}${key}`, ...cfg, now });
+    if (w.allowed) return;
     throw new HttpError(
       'rate_limit_exceeded',
       `too many sign-in links requested ${what}: at most ${cfg.limit} per ${cfg.windowMs / 60_000} minutes`,
-      { retryAfter },
+      { retryAfter: w.retryAfter },
       429,
-      { 'retry-after': String(retryAfter) },
+      { 'retry-after': String(w.retryAfter) },
     );
-  }
-
-  /** Removes this limiter's expired counters, at most once a minute. */
-  private async sweep(now: number): Promise<void> {
-    if (now - this.lastSweep < 60_000) return;
-    this.lastSweep = now;
-    await this.database.db
-      .deleteFrom('rate_limit_counters')
-      .where('bucket', 'like', `${BUCKET_PREFIX}%`)
-      .where('window_start', '<', now - KEEP_MS)
-      .execute();
   }
 }

@@ -9,7 +9,16 @@ import { big, num } from '../../core/db/database.js';
 import type { Database } from '../../core/db/schema.js';
 import { HttpError } from '../../core/http/errors.js';
 import { Answer, defineHandlers, type HandlerContext } from '../../core/http/handler.js';
-import { clientKey, countInWindow } from '../../core/limits/sign-in-limits.js';
+import {
+  IdempotencyRace,
+  type KeyedRequest,
+  lookup,
+  remember,
+  requestHash,
+  requiredIdempotencyKey,
+} from '../../core/idempotency/idempotency.js';
+import { consume, Sweeper, sweep } from '../../core/limits/fixed-window.js';
+import { clientKey } from '../../core/limits/sign-in-limits.js';
 import type { Services } from '../../core/services.js';
 import { openAnswer, sealAnswer } from './sealed-answer.js';
 
@@ -27,49 +36,38 @@ type Db = Kysely<Database>;
 type Checkout = schemas.GuestWalletCheckout;
 type Body = { amount_minor: number; currency: string };
 
-/** The `Idempotency-Key` of a checkout request, as its operation declares it: required, a UUID v4 (400 otherwise). */
-function idempotencyKey(ctx: HandlerContext): string {
-  const header = ctx.op.headers?.['Idempotency-Key'];
-  if (!header) throw new Error(`${ctx.op.id} declares no Idempotency-Key`);
-  const raw = ctx.request.headers['idempotency-key'];
-  const key = Array.isArray(raw) ? raw[0] : raw;
-  if (!key)
-    throw new HttpError(
-      'missing_idempotency_key',
-      'send an Idempotency-Key header holding a new UUID v4 (keep it for retries of this request)',
-    );
-  if (!header.schema.safeParse(key).success)
-    throw new HttpError('invalid_idempotency_key', 'Idempotency-Key must be a UUID v4');
-  return key;
+/** How checkout requests word their `Idempotency-Key` errors (required, a UUID v4: 400 otherwise). */
+const KEY_MESSAGES = {
+  missing: 'send an Idempotency-Key header holding a new UUID v4 (keep it for retries of this request)',
+  invalid: 'Idempotency-Key must be a UUID v4',
+};
+
+/** Checkout keys are one scope: a key names one checkout, whoever sends it. */
+const SCOPE = 'guest-wallets';
+
+/** 409 for a key used with another body or by another caller. */
+const conflict = () =>
+  new HttpError(
+    'idempotency_key_conflict',
+    'this Idempotency-Key was used for another request; use a new UUID v4 for a new checkout',
+  );
+
+/** The key of a checkout request and the hash of what it asks (the calling wallet, if any, and the body). */
+async function keyed(ctx: HandlerContext, body: Body, walletId?: string): Promise<KeyedRequest> {
+  const key = requiredIdempotencyKey(ctx.request.headers, ctx.op, KEY_MESSAGES);
+  return { scope: SCOPE, key, hash: await requestHash([walletId ?? null, body]) };
 }
 
 /**
- * The earlier answer to this `Idempotency-Key`, if any: the same body gets the same answer (the guest key
- * included, so a lost answer does not lose the wallet), another body 409 `idempotency_key_conflict`.
+ * The earlier answer to this `Idempotency-Key`, if any: the same caller and body get the same answer (the
+ * guest key included, so a lost answer does not lose the wallet), another body or caller 409
+ * `idempotency_key_conflict`.
  */
-async function replayOf(
-  services: Services,
-  key: string,
-  body: Body,
-  walletId?: string,
-): Promise<Answer | undefined> {
-  const prior = await services.database.db
-    .selectFrom('guest_purchases')
-    .select(['wallet_id', 'request_hash', 'response'])
-    .where('idempotency_key', '=', key)
-    .executeTakeFirst();
-  if (!prior) return undefined;
-  const sameCaller = walletId === undefined || prior.wallet_id === walletId;
-  if (
-    !sameCaller ||
-    prior.request_hash !== sha256(JSON.stringify([walletId ?? null, body])) ||
-    !prior.response
-  )
-    throw new HttpError(
-      'idempotency_key_conflict',
-      'this Idempotency-Key was used for another request; use a new UUID v4 for a new checkout',
-    );
-  return new Answer(201, await openAnswer(services, prior.response));
+async function replayOf(services: Services, req: KeyedRequest): Promise<Answer | undefined> {
+  const prior = await lookup(services.database.db, req, conflict);
+  if (prior === undefined) return undefined;
+  if (prior === '') throw conflict();
+  return new Answer(201, await openAnswer(services, prior));
 }
 
 /** Opens a checkout for `body` on a wallet and answers it (keeping the answer for retries). */
@@ -77,10 +75,9 @@ async function openPurchase(
   services: Services,
   wallet: { id: string; accountId: string },
   body: Body,
-  key: string,
+  req: KeyedRequest,
   secret: { apiKey: string } | undefined,
-  callerWalletId: string | undefined,
-): Promise<Checkout> {
+): Promise<Answer> {
   const db = services.database.db;
   const now = services.clock.now();
   const credits = BigInt(body.amount_minor) * CREDITS_PER_CENT;
@@ -117,22 +114,35 @@ async function openPurchase(
       authorization: { header: 'Authorization', scheme: 'Bearer' },
     }),
   };
-  await db
-    .insertInto('guest_purchases')
-    .values({
-      id: purchaseId,
-      wallet_id: wallet.id,
-      checkout_id: checkout.id,
-      amount_minor: body.amount_minor,
-      currency: body.currency.toLowerCase(),
-      credits,
-      idempotency_key: key,
-      request_hash: sha256(JSON.stringify([callerWalletId ?? null, body])),
-      response: await sealAnswer(services, answer),
-      created_at: now,
-    })
-    .execute();
-  return answer;
+  const sealed = await sealAnswer(services, answer);
+  try {
+    await db.transaction().execute(async (trx) => {
+      await remember(trx, { ...req, answer: sealed, now });
+      await trx
+        .insertInto('guest_purchases')
+        .values({
+          id: purchaseId,
+          wallet_id: wallet.id,
+          checkout_id: checkout.id,
+          amount_minor: body.amount_minor,
+          currency: body.currency.toLowerCase(),
+          credits,
+          idempotency_key: req.key,
+          request_hash: req.hash,
+          // The answer is kept (sealed) by the idempotency store.
+          response: null,
+          created_at: now,
+        })
+        .execute();
+    });
+  } catch (err) {
+    // The same key sent twice at once: the loser answers what the winner stored.
+    if (!(err instanceof IdempotencyRace)) throw err;
+    const replay = await replayOf(services, req);
+    if (replay) return replay;
+    throw err;
+  }
+  return new Answer(201, answer);
 }
 
 /** The purchase status a checkout status stands for. */
@@ -163,18 +173,18 @@ async function callerWallet(ctx: HandlerContext) {
  */
 export const guestWalletHandlers = defineHandlers({
   createGuestWallet: async (ctx) => {
-    const key = idempotencyKey(ctx);
+    const req = await keyed(ctx, ctx.body);
     const db = ctx.services.database.db;
-    const replay = await replayOf(ctx.services, key, ctx.body);
+    const replay = await replayOf(ctx.services, req);
     if (replay) return replay;
-    const { over, retryAfter } = await countInWindow(
-      ctx.services.database,
-      `guest-wallets:client:${clientKey(ctx.request.ip)}`,
-      GUEST_WALLETS_PER_CLIENT,
-      ctx.services.clock.now(),
-    );
-    await sweepCounters(ctx.services, ctx.services.clock.now());
-    if (over)
+    const { allowed, retryAfter } = await consume(db, {
+      key: `guest-wallets:client:${clientKey(ctx.request.ip)}`,
+      ...GUEST_WALLETS_PER_CLIENT,
+      now: ctx.services.clock.now(),
+    });
+    if (sweeper.due(ctx.services.clock.now()))
+      await sweep(db, ctx.services.clock.now() - GUEST_WALLETS_PER_CLIENT.windowMs, 'guest-wallets:');
+    if (!allowed)
       throw new HttpError(
         'rate_limited',
         `too many guest wallets created from this address: at most ${GUEST_WALLETS_PER_CLIENT.limit} an hour`,
@@ -217,28 +227,21 @@ export const guestWalletHandlers = defineHandlers({
         })
         .execute();
     });
-    return new Answer(
-      201,
-      await openPurchase(ctx.services, { id: walletId, accountId }, ctx.body, key, { apiKey }, undefined),
-    );
+    return openPurchase(ctx.services, { id: walletId, accountId }, ctx.body, req, { apiKey });
   },
 
   topUpGuestWallet: async (ctx) => {
     const wallet = await callerWallet(ctx);
     if (wallet.status === 'closed') throw new HttpError('closed', 'this guest wallet is closed');
-    const key = idempotencyKey(ctx);
-    const replay = await replayOf(ctx.services, key, ctx.body, wallet.id);
+    const req = await keyed(ctx, ctx.body, wallet.id);
+    const replay = await replayOf(ctx.services, req);
     if (replay) return replay;
-    return new Answer(
-      201,
-      await openPurchase(
-        ctx.services,
-        { id: wallet.id, accountId: wallet.account_id },
-        ctx.body,
-        key,
-        undefined,
-        wallet.id,
-      ),
+    return openPurchase(
+      ctx.services,
+      { id: wallet.id, accountId: wallet.account_id },
+      ctx.body,
+      req,
+      undefined,
     );
   },
 
@@ -291,18 +294,8 @@ export const guestWalletHandlers = defineHandlers({
   },
 });
 
-let lastSweep = 0;
-
-/** Removes this limit's counters of past windows, at most once a minute per process. */
-async function sweepCounters(services: Services, now: number): Promise<void> {
-  if (now - lastSweep < 60_000 && now >= lastSweep) return;
-  lastSweep = now;
-  await services.database.db
-    .deleteFrom('rate_limit_counters')
-    .where('bucket', 'like', 'guest-wallets:%')
-    .where('window_start', '<', now - 2 * GUEST_WALLETS_PER_CLIENT.windowMs)
-    .execute();
-}
+/** This limit's windows that ended are swept at most once a minute per process. */
+const sweeper = new Sweeper();
 
 /** True when one of the wallet's checkouts has been paid (a paid checkout never changes again). */
 async function hasPaidPurchase(db: Db, walletId: string): Promise<boolean> {

@@ -4,13 +4,14 @@ import type { RouteRegistrar } from '../../core/feature.js';
 import { HttpError } from '../../core/http/errors.js';
 import { Answer, defineHandlers, type HandlerContext } from '../../core/http/handler.js';
 import { filesOf, registerMultipartBodies } from '../../core/http/multipart.js';
+import { IdempotencyRace, lookup, remember } from '../../core/idempotency/idempotency.js';
 import { newAttachmentId, newPublicId } from '../../core/ids/support-ids.js';
 import { newId } from '../../core/ids/webhook-ids.js';
 import { checkFiles } from './attachments.js';
 import { contentDisposition, rangeOf } from './download.js';
-import { idempotencyKeyOf, remember, replay, requestHash } from './idempotency.js';
+import { supportConflict, supportKey, supportRequestHash, supportScope } from './idempotency.js';
 import { toAttachmentReceipt, toMessage, toTicketSummary } from './mappers.js';
-import { checkSupportLimits } from './rate-limits.js';
+import { countSupportMessage } from './rate-limits.js';
 import {
   conversation,
   findAttachment,
@@ -49,25 +50,26 @@ async function postMessage(
 ): Promise<Answer> {
   const { accountId } = ctx.requirePrincipal();
   const db = ctx.services.database.db;
-  const key = idempotencyKeyOf(ctx.request.headers['idempotency-key'], ctx.op);
+  const key = supportKey(ctx.request.headers, ctx.op);
   const files = await checkFiles(filesOf(ctx.request));
-  const hash = requestHash({
+  const hash = await supportRequestHash({
     operation: ctx.op.id,
     ...(input.ticket && { ticket: input.ticket.public_id }),
     ...(input.subject !== undefined && { subject: input.subject }),
     body: input.body,
     files,
   });
-  if (key) {
-    const prior = await replay(db, accountId, key, hash);
-    if (prior !== undefined) return new Answer(200, prior);
+  const keyed = key === undefined ? undefined : { scope: supportScope(accountId), key, hash };
+  if (keyed) {
+    const prior = await lookup(db, keyed, supportConflict);
+    if (prior !== undefined) return new Answer(200, JSON.parse(prior));
   }
   const now = ctx.services.clock.now();
-  await checkSupportLimits(db, accountId, files.length, now);
   const messageId = newId(now);
   const attachmentIds = files.map(() => newAttachmentId(newId(now)));
   try {
     const receipt = await db.transaction().execute(async (trx): Promise<Receipt> => {
+      await countSupportMessage(trx, accountId, files.length, now);
       let ticket = input.ticket;
       if (!ticket) {
         ticket = {
@@ -93,15 +95,16 @@ async function postMessage(
       });
       await touchTicket(trx, ticket.id, statusAfterReply(ticket.status), now);
       const out = { publicId: ticket.public_id, attachments: metas.map(toAttachmentReceipt) };
-      if (key) await remember(trx, { accountId, key, hash, receipt: out, now });
+      if (keyed) await remember(trx, { ...keyed, answer: JSON.stringify(out), now });
       return out;
     });
     return new Answer(201, receipt);
   } catch (err) {
     // The same key sent twice at once: the loser answers what the winner stored.
-    const prior = key ? await replay(db, accountId, key, hash).catch((e: unknown) => e) : undefined;
-    if (prior instanceof HttpError) throw prior;
-    if (prior !== undefined) return new Answer(200, prior);
+    if (!keyed || (err instanceof HttpError && err.status === 429)) throw err;
+    const prior = await lookup(db, keyed, supportConflict);
+    if (prior !== undefined) return new Answer(200, JSON.parse(prior));
+    if (err instanceof IdempotencyRace) throw new Error('idempotency race without a stored answer');
     throw err;
   }
 }

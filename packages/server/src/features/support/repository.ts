@@ -156,30 +156,3 @@ export function findAttachment(
     .where('id', '=', id)
     .executeTakeFirst();
 }
-
-/** Messages an account posted and files it attached since `since` (the rate limits' counts). */
-export async function recentUsage(
-  db: Db,
-  accountId: string,
-  since: number,
-): Promise<{ messages: number; files: number }> {
-  const [m, f] = await Promise.all([
-    db
-      .selectFrom('support_messages')
-      .select((eb) => eb.fn.countAll().as('n'))
-      .where('account_id', '=', accountId)
-      .where('author', '=', 'customer')
-      .where('created_at', '>=', since)
-      .executeTakeFirst(),
-    db
-      .selectFrom('support_attachments')
-      .select((eb) => eb.fn.countAll().as('n'))
-      .where('account_id', '=', accountId)
-      .where('created_at', '>=', since)
-      .executeTakeFirst(),
-  ]);
-  return {
-    messages: num(m?.n as number | bigint | undefined),
-    files: num(f?.n as number | bigint | undefined),
-  };
-}

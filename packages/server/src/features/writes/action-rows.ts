@@ -89,20 +89,6 @@ export async function insertAction(db: Kysely<Database>, a: NewAction): Promise<
   return db.selectFrom('write_actions').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 }
 
-/** The action of an account under an `Idempotency-Key`. */
-export function actionByKey(
-  db: Kysely<Database>,
-  accountId: string,
-  key: string,
-): Promise<ActionRow | undefined> {
-  return db
-    .selectFrom('write_actions')
-    .selectAll()
-    .where('account_id', '=', accountId)
-    .where('idempotency_key', '=', key)
-    .executeTakeFirst();
-}
-
 /** An action of an account by id. */
 export function actionById(
   db: Kysely<Database>,

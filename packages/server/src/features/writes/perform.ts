@@ -1,12 +1,19 @@
 import { HttpError } from '../../core/http/errors.js';
 import { Answer, type HandlerContext } from '../../core/http/handler.js';
+import {
+  IdempotencyRace,
+  type KeyedRequest,
+  lookup,
+  remember,
+  type StoredAnswer,
+} from '../../core/idempotency/idempotency.js';
 import type { WriteCommand, WriteOutcome } from '../../platform/account-writes.js';
 import { PlatformUnavailableError } from '../../platform/platform.js';
 import { actingAccount } from './acting-account.js';
 import { checkActionLimits } from './action-limits.js';
-import { type ActionRow, actionByKey, insertAction, updateActive, type WriteTarget } from './action-rows.js';
+import { type ActionRow, actionById, insertAction, updateActive, type WriteTarget } from './action-rows.js';
 import { errorFields, toWriteAction, type WriteActionView } from './action-view.js';
-import { idempotencyKey, requestHash, requestPayload } from './idempotency.js';
+import { idempotencyKey, requestPayload, writeRequestHash, writeScope } from './idempotency.js';
 import { CONFIRM_WINDOW_MS, fail, refresh, settle } from './settle.js';
 
 /**
@@ -39,9 +46,10 @@ export async function performWrite(ctx: HandlerContext, spec: WriteSpec): Promis
   const { accountId } = ctx.requirePrincipal();
   const { db } = ctx.services.database;
   const key = idempotencyKey(ctx.request, ctx.op);
-  const hash = await requestHash(ctx.op.id, ctx.params, ctx.body);
-  const earlier = await actionByKey(db, accountId, key);
-  if (earlier) return replay(ctx, earlier, hash);
+  const hash = await writeRequestHash(ctx.op.id, ctx.params, ctx.body);
+  const keyed: KeyedRequest = { scope: writeScope(accountId), key, hash };
+  const earlier = await earlierAction(ctx, accountId, keyed);
+  if (earlier) return answer(ctx, await refresh(ctx.services, earlier), true);
 
   const { row: connection, actor } = await actingAccount(ctx, spec.account);
   const action = spec.command.action;
@@ -50,7 +58,7 @@ export async function performWrite(ctx: HandlerContext, spec: WriteSpec): Promis
   const credits = ctx.op.cost.kind === 'per_call' ? ctx.op.cost.credits : WRITE_CREDITS;
   await ctx.services.credits.affordable(accountId, 1, credits);
 
-  const row = await insertAction(db, {
+  const newAction = {
     accountId,
     idempotencyKey: key,
     requestHash: hash,
@@ -65,12 +73,21 @@ export async function performWrite(ctx: HandlerContext, spec: WriteSpec): Promis
     target: spec.target ?? {},
     credits,
     now,
-  });
-  if (!row) {
+  };
+  let row: ActionRow;
+  try {
+    row = await db.transaction().execute(async (trx) => {
+      const stored = await insertAction(trx, newAction);
+      if (!stored) throw new IdempotencyRace(keyed);
+      await remember(trx, { ...keyed, answer: stored.id, now });
+      return stored;
+    });
+  } catch (err) {
+    if (!(err instanceof IdempotencyRace)) throw err;
     // A concurrent request with the same key stored its action first: answer that one.
-    const winner = await actionByKey(db, accountId, key);
+    const winner = await earlierAction(ctx, accountId, keyed);
     if (!winner) throw new HttpError('write_tracking_unavailable', 'the write action could not be stored');
-    return replay(ctx, winner, hash);
+    return answer(ctx, await refresh(ctx.services, winner), true);
   }
   const dispatched =
     (await updateActive(db, row.id, { status: 'dispatching', send_dispatched_at: now, updated_at: now })) ??
@@ -96,17 +113,26 @@ export async function performWrite(ctx: HandlerContext, spec: WriteSpec): Promis
   return answer(ctx, await settle(ctx.services, dispatched, outcome), undefined);
 }
 
-/** The answer to a request repeating an `Idempotency-Key`: the same action, or 409 for another request. */
-async function replay(ctx: HandlerContext, row: ActionRow, hash: string): Promise<WriteActionView | Answer> {
-  if (row.request_hash !== hash) {
-    const view = toWriteAction(row, ctx.services.publicUrl());
-    throw new HttpError(
+/**
+ * The action an earlier request with the same `Idempotency-Key` made (the idempotency store keeps its id),
+ * or undefined for a new key; 409 `idempotency_conflict` with that action's fields for another request.
+ */
+async function earlierAction(
+  ctx: HandlerContext,
+  accountId: string,
+  keyed: KeyedRequest,
+): Promise<ActionRow | undefined> {
+  const { db } = ctx.services.database;
+  const conflict = async (stored: StoredAnswer) => {
+    const row = await actionById(db, accountId, stored.answer);
+    return new HttpError(
       'idempotency_conflict',
       'this Idempotency-Key was used for another request; use a new key for a new write',
-      errorFields(view),
+      row ? errorFields(toWriteAction(row, ctx.services.publicUrl())) : undefined,
     );
-  }
-  return answer(ctx, await refresh(ctx.services, row), true);
+  };
+  const id = await lookup(db, keyed, conflict);
+  return id === undefined ? undefined : actionById(db, accountId, id);
 }
 
 /** 200 with a successful or expired action, 202 with an active one, the action's error when it failed. */

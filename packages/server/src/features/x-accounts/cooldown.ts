@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
-import { num } from '../../core/db/database.js';
 import type { Database } from '../../core/db/schema.js';
 import { HttpError } from '../../core/http/errors.js';
+import { consume, peek, reset } from '../../core/limits/fixed-window.js';
 
 /** Failed logins of one username, within {@link FAILURE_WINDOW_MS}, that start a cooldown. */
 export const MAX_FAILED_LOGINS = 3;
@@ -14,15 +14,32 @@ export const LOGIN_COOLDOWN_MS = 5 * 60_000;
 export const loginKey = (accountId: string, username: string) => `${accountId}:${username.toLowerCase()}`;
 
 /**
+ * The two windows of the one fixed-window limiter a login key uses: its failures, counted from the first
+ * one for {@link FAILURE_WINDOW_MS}, and its cooldown, a window of {@link LOGIN_COOLDOWN_MS} opened by
+ * the failure that reached {@link MAX_FAILED_LOGINS} (logins are refused while it holds a unit).
+ */
+const failures = (key: string) => ({
+  key: `x-login:failures:${key}`,
+  limit: Number.MAX_SAFE_INTEGER,
+  windowMs: FAILURE_WINDOW_MS,
+  anchor: 'first' as const,
+});
+const cooldown = (key: string) => ({
+  key: `x-login:cooldown:${key}`,
+  limit: 1,
+  windowMs: LOGIN_COOLDOWN_MS,
+  anchor: 'first' as const,
+});
+
+/**
  * 429 `login_cooldown` while logins of `key` cool down (spec 7): `retryAfterMs` in the body and
  * `Retry-After` (seconds) in the headers. Repeating failed logins would get the platform account locked, so
  * the service stops sending them for a while.
  */
 export async function checkCooldown(db: Kysely<Database>, key: string, now: number): Promise<void> {
-  const row = await db.selectFrom('x_login_failures').selectAll().where('key', '=', key).executeTakeFirst();
-  const until = row?.cooldown_until == null ? 0 : num(row.cooldown_until);
-  if (until <= now) return;
-  const retryAfterMs = until - now;
+  const w = await peek(db, { ...cooldown(key), now });
+  if (w.allowed) return;
+  const retryAfterMs = w.resetAt - now;
   const seconds = Math.ceil(retryAfterMs / 1_000);
   throw new HttpError(
     'login_cooldown',
@@ -33,25 +50,16 @@ export async function checkCooldown(db: Kysely<Database>, key: string, now: numb
   );
 }
 
-/** Counts a failed login; the {@link MAX_FAILED_LOGINS}th within the window starts the cooldown. */
+/** Counts a failed login; the {@link MAX_FAILED_LOGINS}th within the window (and each after it) starts the cooldown. */
 export async function recordFailure(db: Kysely<Database>, key: string, now: number): Promise<void> {
-  const row = await db.selectFrom('x_login_failures').selectAll().where('key', '=', key).executeTakeFirst();
-  const fresh = !row || num(row.first_failed_at) < now - FAILURE_WINDOW_MS;
-  const failures = fresh ? 1 : num(row.failures) + 1;
-  const values = {
-    key,
-    failures,
-    first_failed_at: fresh ? now : num(row.first_failed_at),
-    cooldown_until: failures >= MAX_FAILED_LOGINS ? now + LOGIN_COOLDOWN_MS : null,
-  };
-  await db
-    .insertInto('x_login_failures')
-    .values(values)
-    .onConflict((oc) => oc.column('key').doUpdateSet(values))
-    .execute();
+  const w = await consume(db, { ...failures(key), now });
+  if (w.count < MAX_FAILED_LOGINS) return;
+  await reset(db, cooldown(key).key);
+  await consume(db, { ...cooldown(key), now });
 }
 
 /** Forgets the failures of `key` (a login succeeded). */
 export async function clearFailures(db: Kysely<Database>, key: string): Promise<void> {
-  await db.deleteFrom('x_login_failures').where('key', '=', key).execute();
+  await reset(db, failures(key).key);
+  await reset(db, cooldown(key).key);
 }

@@ -1,6 +1,7 @@
 import { HttpError } from '../../../core/http/errors.js';
 import type { HandlerContext } from '../../../core/http/handler.js';
-import { clientKey, countInWindow } from '../../../core/limits/sign-in-limits.js';
+import { consume } from '../../../core/limits/fixed-window.js';
+import { clientKey } from '../../../core/limits/sign-in-limits.js';
 import { AskFailure } from './answer.js';
 
 /**
@@ -12,13 +13,12 @@ export const ASK_PER_CLIENT = { limit: 60, windowMs: 60_000 } as const;
 
 /** Counts one `/ask` request; throws the 429 when the caller's window is full. */
 export async function countAsk(ctx: HandlerContext): Promise<void> {
-  const { over, retryAfter } = await countInWindow(
-    ctx.services.database,
-    `ask:client:${clientKey(ctx.request.ip)}`,
-    ASK_PER_CLIENT,
-    ctx.services.clock.now(),
-  );
-  if (over)
+  const { allowed, retryAfter } = await consume(ctx.services.database.db, {
+    key: `ask:client:${clientKey(ctx.request.ip)}`,
+    ...ASK_PER_CLIENT,
+    now: ctx.services.clock.now(),
+  });
+  if (!allowed)
     throw new HttpError(
       'rate_limit_exceeded',
       `at most ${ASK_PER_CLIENT.limit} documentation searches a minute from one address`,
