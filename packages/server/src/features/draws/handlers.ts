@@ -4,7 +4,7 @@ import { downloadHeaders, exportStream, renderExport } from '../../core/exports/
 import { errors, HttpError } from '../../core/http/errors.js';
 import { Answer, defineHandlers } from '../../core/http/handler.js';
 import { withPlatformErrors } from '../../core/http/platform-errors.js';
-import { timeOrderedUuid } from '../../core/ids/draw-ids.js';
+import { timeUuid } from '../../core/ids/index.js';
 import { decodeListCursor, pageOf } from '../../core/paging/list-cursor.js';
 import { commitSeed, revealed } from './commitment.js';
 import { conductDraw } from './conduct.js';
@@ -66,7 +66,7 @@ export const drawHandlers = withPlatformErrors(
         Number(balance < PLANNING_CAP ? balance : PLANNING_CAP),
         commitment.seed,
       );
-      const id = timeOrderedUuid(createdAt);
+      const id = timeUuid(createdAt);
       const won = new Map(outcome.picks.map((p) => [p.entry.position, p]));
       const valid = outcome.entries.filter((e) => !e.reason).length;
       const { tweet } = outcome;

@@ -4,7 +4,7 @@ import { downloadHeaders, exportStream, renderExport } from '../../core/exports/
 import { errors, HttpError } from '../../core/http/errors.js';
 import { Answer, defineHandlers } from '../../core/http/handler.js';
 import { withPlatformErrors } from '../../core/http/platform-errors.js';
-import { timeOrderedUuid } from '../../core/ids/draw-ids.js';
+import { timeUuid } from '../../core/ids/index.js';
 import { decodeListCursor, pageOf } from '../../core/paging/list-cursor.js';
 import { estimateExtraction } from './estimate.js';
 import { exportMatcher, matchingResults, resultsTable, surveyResults } from './export.js';
@@ -98,7 +98,7 @@ export const extractionHandlers = withPlatformErrors(
       if (ctx.query.dry_run) return new Answer(200, estimateExtraction(spec, target, balance));
       if (balance < 1n) throw errors.insufficientCredits(1, balance);
       const now = clock.now();
-      const id = timeOrderedUuid(now);
+      const id = timeUuid(now);
       await insertJob(database.db, {
         id,
         account_id: accountId,

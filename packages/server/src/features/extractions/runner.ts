@@ -1,5 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import { HttpError } from '../../core/http/errors.js';
+import { uuid } from '../../core/ids/index.js';
 import type { Services } from '../../core/services.js';
 import { PlatformUnavailableError } from '../../platform/platform.js';
 import { isSimulatedPlatformError } from '../../platform/simulated/index.js';
@@ -62,7 +62,7 @@ function describeFailure(err: unknown): string {
  */
 export class ExtractionRunner {
   /** This runner's name in the job leases. */
-  readonly owner = `extr_${randomUUID()}`;
+  readonly owner = `extr_${uuid()}`;
   private readonly pageSize: number;
   private readonly leaseMs: number;
   private readonly pollIntervalMs: number;

@@ -4,8 +4,7 @@ import type { RouteRegistrar } from '../../core/feature.js';
 import { HttpError } from '../../core/http/errors.js';
 import { Answer, defineHandlers, type HandlerContext } from '../../core/http/handler.js';
 import { filesOf, registerMultipartBodies } from '../../core/http/multipart.js';
-import { newAttachmentId, newPublicId } from '../../core/ids/support-ids.js';
-import { newId } from '../../core/ids/webhook-ids.js';
+import { attachmentId, ticketPublicId, timeId } from '../../core/ids/index.js';
 import { checkFiles } from './attachments.js';
 import { contentDisposition, rangeOf } from './download.js';
 import { idempotencyKeyOf, remember, replay, requestHash } from './idempotency.js';
@@ -64,15 +63,15 @@ async function postMessage(
   }
   const now = ctx.services.clock.now();
   await checkSupportLimits(db, accountId, files.length, now);
-  const messageId = newId(now);
-  const attachmentIds = files.map(() => newAttachmentId(newId(now)));
+  const messageId = timeId(now);
+  const attachmentIds = files.map(() => attachmentId(now));
   try {
     const receipt = await db.transaction().execute(async (trx): Promise<Receipt> => {
       let ticket = input.ticket;
       if (!ticket) {
         ticket = {
-          id: newId(now),
-          public_id: newPublicId(),
+          id: timeId(now),
+          public_id: ticketPublicId(),
           account_id: accountId,
           subject: input.subject ?? '',
           status: 'open',

@@ -1,7 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
 import type { Clock } from '../../core/clock.js';
 import type { Db } from '../../core/db/database.js';
+import { uuid } from '../../core/ids/index.js';
 import { type ClaimedDelivery, claimDueDeliveries, releaseAllLeases, releaseLeases } from './claim.js';
 import type { Dispatcher } from './dispatcher.js';
 import { fanOutEvents } from './fanout.js';
@@ -47,7 +47,7 @@ interface CycleResult {
  */
 export class DeliveryEngine {
   /** This engine's lease owner id. */
-  readonly owner = `engine_${randomUUID()}`;
+  readonly owner = `engine_${uuid()}`;
   /** What this engine has done so far. */
   readonly stats: EngineStats = { attempts: 0, delivered: 0 };
   private readonly inFlight = new Set<Promise<void>>();

@@ -2,7 +2,7 @@ import type { schemas } from '@xsvc/sdk/contract';
 import { num } from '../../../core/db/database.js';
 import { HttpError } from '../../../core/http/errors.js';
 import { defineHandlers, type HandlerContext } from '../../../core/http/handler.js';
-import { newId } from '../../../core/ids/webhook-ids.js';
+import { timeId } from '../../../core/ids/index.js';
 import { decodeCursor, encodeCursor } from '../../../core/paging/page-cursor.js';
 import { type DraftRow, deleteDraft, findDraft, insertDraft, queryDrafts } from './repository.js';
 
@@ -39,7 +39,7 @@ export const draftHandlers = defineHandlers({
     const { accountId } = ctx.requirePrincipal();
     const now = ctx.services.clock.now();
     const row: DraftRow = {
-      id: newId(now),
+      id: timeId(now),
       account_id: accountId,
       text: ctx.body.text,
       topic: ctx.body.topic ?? null,

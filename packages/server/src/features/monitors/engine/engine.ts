@@ -1,7 +1,6 @@
-import { randomUUID } from 'node:crypto';
+import { TimeIds, uuid } from '../../../core/ids/index.js';
 import type { Services } from '../../../core/services.js';
 import { HourlyBilling } from '../billing.js';
-import { TimeIds } from '../ids.js';
 import { type AccountCheckReport, AccountChecks } from './account-checks.js';
 import { type KeywordCheckReport, KeywordChecks } from './keyword-checks.js';
 import { ShardLeases } from './leases.js';
@@ -50,7 +49,7 @@ export interface MonitorEngineOptions {
  */
 export class MonitorEngine {
   /** This instance's name in the shard leases. */
-  readonly id = randomUUID();
+  readonly id = uuid();
   private readonly timing: EngineTiming;
   private readonly leases: ShardLeases;
   private readonly accounts: AccountChecks;
