@@ -5,7 +5,7 @@ import { errors, HttpError } from '../../core/http/errors.js';
 import { Answer, defineHandlers } from '../../core/http/handler.js';
 import { withPlatformErrors } from '../../core/http/platform-errors.js';
 import { timeUuid } from '../../core/ids/index.js';
-import { decodeListCursor, pageOf } from '../../core/paging/list-cursor.js';
+import { cursorCodec, LIST_POSITION, legacyTagged, pageOf } from '../../core/paging/cursor.js';
 import { estimateExtraction } from './estimate.js';
 import { exportMatcher, matchingResults, resultsTable, surveyResults } from './export.js';
 import { type OutputMode, toApiJob, toApiResult } from './mappers.js';
@@ -14,6 +14,9 @@ import { extractionRunner } from './runtime.js';
 import { normalizeSpec, resolveTarget } from './targets.js';
 
 const notFound = (id: string) => new HttpError('not_found', `no extraction job ${id}`);
+
+/** Cursors of the extraction jobs list: the position of a page's last job. */
+const JOBS_CURSOR = cursorCodec('extractions', LIST_POSITION, { legacy: legacyTagged('extractions') });
 
 /** The result position an `after` cursor names (a result id); 400 `invalid_input` otherwise. */
 function afterSeq(cursor: string | undefined): number {
@@ -72,11 +75,11 @@ export const extractionHandlers = withPlatformErrors(
         accountId,
         toolType: q.toolType,
         status: q.status,
-        after: token === undefined ? undefined : decodeListCursor('extractions', token),
+        after: JOBS_CURSOR.decode(token),
         limit,
       });
       const page = pageOf(
-        'extractions',
+        JOBS_CURSOR,
         rows,
         limit,
         (r) => ({ createdAt: Number(r.created_at), id: r.id }),
