@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { limits } from '@xsvc/sdk/contract';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { Credits } from '../core/billing/credits.js';
@@ -12,6 +11,7 @@ import { checkSameOrigin } from '../core/http/csrf.js';
 import { createErrorHandler } from '../core/http/error-handler.js';
 import type { HandlerMap } from '../core/http/handler.js';
 import { registerOperations } from '../core/http/register.js';
+import { uuid } from '../core/ids/index.js';
 import { JobsEngine, type JobsEngineOptions } from '../core/jobs/index.js';
 import { RateLimiter, type TierLimits } from '../core/limits/rate-limiter.js';
 import { defaultPorts, type Ports } from '../core/ports.js';
@@ -65,7 +65,7 @@ export async function buildServer(config: Config, deps: ServerDeps = {}): Promis
     bodyLimit: 1024 * 1024,
     trustProxy: config.trustProxy,
     // Every request gets a fresh id: the `x-request-id` answer header, and `reqId` on its log lines.
-    genReqId: () => randomUUID(),
+    genReqId: () => uuid(),
     // Malformed percent-encoding and over-long path parameters fail before routing: same error shape.
     frameworkErrors: (error, request, reply) => handleError(error, request, reply),
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ledgerRowId } from '../../src/core/billing/ledger-id.js';
+import { timeUuid as ledgerRowId } from '../../src/core/ids/index.js';
 
 const UUID_V7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 

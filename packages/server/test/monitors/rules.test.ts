@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { TimeIds } from '../../src/core/ids/index.js';
 import { tweetEventTypes } from '../../src/features/monitors/classify.js';
 import { RecentKeys } from '../../src/features/monitors/engine/recent-keys.js';
-import { TimeIds } from '../../src/features/monitors/ids.js';
 import { shardOf } from '../../src/features/monitors/monitor-rows.js';
 import { diffProfile, parseSnapshot, snapshotOf } from '../../src/features/monitors/profile-diff.js';
 import { idBefore, idEarlier, isAfter, maxId, minId } from '../../src/features/monitors/watermark.js';

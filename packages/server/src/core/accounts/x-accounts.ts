@@ -1,9 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import type { schemas } from '@xsvc/sdk/contract';
 import type { Kysely, Selectable } from 'kysely';
 import { num } from '../db/database.js';
 import type { Database, XAccountsTable } from '../db/schema.js';
 import { HttpError } from '../http/errors.js';
+import { uuid } from '../ids/index.js';
 
 /** A connection row. */
 export type XAccountRow = Selectable<XAccountsTable>;
@@ -92,7 +92,7 @@ export async function insertConnection(
     .executeTakeFirst();
   if (existing) throw alreadyConnected(s.username);
   const row = {
-    id: randomUUID(),
+    id: uuid(),
     account_id: accountId,
     x_user_id: s.userId,
     x_username: s.username,

@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
 import { planState } from '../billing/plan.js';
 import { big, num } from '../db/database.js';
 import type { AccountsTable, Database } from '../db/schema.js';
+import { uuid } from '../ids/index.js';
 import { generateApiKey, keyPrefix, sha256 } from './keys.js';
 
 /** An account row. */
@@ -18,7 +18,7 @@ export async function createAccount(
   db: Kysely<Database>,
   input: { email: string; isOwner: boolean; credits: bigint; now: number; plan?: 'active' | 'none' },
 ): Promise<AccountRow> {
-  const id = randomUUID();
+  const id = uuid();
   await db.transaction().execute(async (trx) => {
     await trx
       .insertInto('accounts')
@@ -42,7 +42,7 @@ export async function createAccount(
       await trx
         .insertInto('credit_ledger')
         .values({
-          id: randomUUID(),
+          id: uuid(),
           account_id: id,
           delta: input.credits,
           balance_after: input.credits,
@@ -65,7 +65,7 @@ export async function createApiKey(
   input: { accountId: string; name: string; now: number; key?: string },
 ): Promise<{ id: string; fullKey: string; prefix: string }> {
   const fullKey = input.key ?? generateApiKey();
-  const id = randomUUID();
+  const id = uuid();
   await db
     .insertInto('api_keys')
     .values({

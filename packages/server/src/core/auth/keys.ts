@@ -24,6 +24,11 @@ export function keyPrefix(key: string): string {
   return key.slice(0, 12);
 }
 
+/** A new signing secret: `bytes` random bytes as hex (spec 2.6: a webhook's hex secret, shown once). */
+export function hexSecret(bytes = 32): string {
+  return randomBytes(bytes).toString('hex');
+}
+
 /** A random opaque token (sessions, magic links). */
 export function randomToken(bytes = 32): string {
   return randomBytes(bytes).toString('base64url');

@@ -1,7 +1,8 @@
-import { randomUUID, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { num } from '../db/database.js';
 import type { Database } from '../db/schema.js';
+import { uuid } from '../ids/index.js';
 import { randomToken, sha256 } from './keys.js';
 
 /** The one scope of the service (spec 5.3). */
@@ -41,7 +42,7 @@ export async function registerClient(
 ): Promise<{ client: OAuthClient; secret: string | undefined }> {
   const secret = input.authMethod === 'client_secret_post' ? `${SECRET_PREFIX}${randomToken()}` : undefined;
   const client: OAuthClient = {
-    id: randomUUID(),
+    id: uuid(),
     name: input.name,
     redirectUris: [...new Set(input.redirectUris)],
     authMethod: input.authMethod,
@@ -148,7 +149,7 @@ export async function issueCode(
     .insertInto('oauth_codes')
     .values({
       code_hash: sha256(code),
-      family_id: randomUUID(),
+      family_id: uuid(),
       client_id: params.clientId,
       account_id: accountId,
       redirect_uri: params.redirectUri,

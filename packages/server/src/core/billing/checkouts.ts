@@ -1,7 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
 import { num } from '../db/database.js';
 import type { CheckoutsTable, Database } from '../db/schema.js';
+import { randomId } from '../ids/index.js';
 
 /** A checkout row (created by `subscribe` and `topUpCredits`). */
 export type CheckoutRow = Selectable<CheckoutsTable>;
@@ -28,7 +28,7 @@ export async function insertCheckout(
   db: Kysely<Database>,
   c: { accountId: string; kind: CheckoutKind; dollars: bigint; credits: bigint; now: number },
 ): Promise<{ id: string; expiresAt: number }> {
-  const id = `cs_${randomUUID().replace(/-/g, '')}`;
+  const id = randomId('cs');
   const expiresAt = c.now + CHECKOUT_TTL_MS;
   await db
     .insertInto('checkouts')

@@ -3,10 +3,10 @@ import type { Clock } from '../clock.js';
 import { big, type Db, prepared, syncSqlite, writeStamp } from '../db/database.js';
 import type { Database } from '../db/schema.js';
 import { errors, HttpError } from '../http/errors.js';
+import { timeUuid } from '../ids/index.js';
 import { runAutoTopup } from './auto-topup.js';
 import { BalanceCache } from './balance-cache.js';
 import { type PendingCharge, SqliteChargeBatch } from './charge-batch.js';
-import { ledgerRowId } from './ledger-id.js';
 
 const BALANCE = 'select credits_balance from accounts where id = ?';
 
@@ -264,7 +264,7 @@ export class Credits {
       await trx
         .insertInto('credit_ledger')
         .values({
-          id: ledgerRowId(now),
+          id: timeUuid(now),
           account_id: accountId,
           delta: amount,
           balance_after: after,
@@ -329,5 +329,5 @@ function ledgerRow(
   units: number,
   requestId: string | null | undefined,
 ): PendingCharge['row'] {
-  return { id: ledgerRowId(now), operation, units, requestId: requestId ?? null, createdAt: now };
+  return { id: timeUuid(now), operation, units, requestId: requestId ?? null, createdAt: now };
 }

@@ -18,17 +18,6 @@ export interface EventQuery {
   limit: number;
 }
 
-/** The cursor of the page after the one that ended with event `id` (opaque to clients). */
-export function encodeEventCursor(id: string): string {
-  return Buffer.from(`ev:${id}`).toString('base64url');
-}
-
-/** The event id a cursor names, or undefined when it is not one this server issued. */
-export function decodeEventCursor(cursor: string): string | undefined {
-  const m = /^ev:(\d{1,25})$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
-  return m?.[1];
-}
-
 /**
  * A page of an account's events, newest first (ids sort by time), one more than `limit` when more follow.
  */

@@ -1,6 +1,5 @@
 import { limits } from '@xsvc/sdk/contract';
 import type { PageRequest, PlatformPage } from '../../platform/platform.js';
-import { HttpError } from '../http/errors.js';
 
 /** One platform listing, read a page at a time. */
 export type PageReader<T> = (page: PageRequest) => Promise<PlatformPage<T>>;
@@ -52,27 +51,6 @@ export function pageB<const K extends string, T>(
   return { [key]: items, has_next_page: nextCursor !== undefined, next_cursor: nextCursor ?? '' } as {
     [P in K]: T[];
   } & { has_next_page: boolean; next_cursor: string };
-}
-
-/** An opaque cursor over a list this server holds in memory (bookmark folders), bound to its listing. */
-export function offsetCursor(scope: string, offset: number): string {
-  return Buffer.from(JSON.stringify({ s: scope, o: offset }), 'utf8').toString('base64url');
-}
-
-/** The offset of a cursor made by {@link offsetCursor} for `scope`; 400 `invalid_input` for anything else. */
-export function readOffsetCursor(scope: string, cursor: string | undefined): number {
-  if (cursor === undefined || cursor === '') return 0;
-  try {
-    if (!/^[A-Za-z0-9_-]{1,256}$/.test(cursor)) throw new Error('not base64url');
-    const p = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as { s?: unknown; o?: unknown };
-    if (p.s === scope && typeof p.o === 'number' && Number.isSafeInteger(p.o) && p.o >= 0) return p.o;
-  } catch {
-    // Falls through to the one answer for every bad cursor.
-  }
-  throw new HttpError(
-    'invalid_input',
-    'cursor: not a cursor of this listing; pass back `next_cursor` as given',
-  );
 }
 
 /** The page-size parameters of list memberships, in the order the reference lists them. */

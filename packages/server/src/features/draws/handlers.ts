@@ -4,8 +4,8 @@ import { downloadHeaders, exportStream, renderExport } from '../../core/exports/
 import { errors, HttpError } from '../../core/http/errors.js';
 import { Answer, defineHandlers } from '../../core/http/handler.js';
 import { withPlatformErrors } from '../../core/http/platform-errors.js';
-import { timeOrderedUuid } from '../../core/ids/draw-ids.js';
-import { decodeListCursor, pageOf } from '../../core/paging/list-cursor.js';
+import { timeUuid } from '../../core/ids/index.js';
+import { cursorCodec, LIST_POSITION, legacyTagged, pageOf } from '../../core/paging/cursor.js';
 import { commitSeed, revealed } from './commitment.js';
 import { conductDraw } from './conduct.js';
 import { entriesTable, winnersTable } from './export.js';
@@ -16,6 +16,9 @@ import { drawEntries, drawWinners, findDraw, insertDraw, listDrawRows } from './
 const PLANNING_CAP = 1_000_000_000n;
 
 const notFound = (id: string) => new HttpError('not_found', `no draw ${id}`);
+
+/** Cursors of the draws list: the position of a page's last draw. */
+const DRAWS_CURSOR = cursorCodec('draws', LIST_POSITION, { legacy: legacyTagged('draws') });
 
 /**
  * The Draws operations (spec 2.7, 4.7). A run reads the giveaway tweet and its replies, applies the
@@ -29,10 +32,10 @@ export const drawHandlers = withPlatformErrors(
       const { accountId } = ctx.requirePrincipal();
       const token = ctx.query.after ?? ctx.query.cursor;
       const limit = ctx.query.limit ?? limits.draws.defaultLimit;
-      const after = token === undefined ? undefined : decodeListCursor('draws', token);
+      const after = DRAWS_CURSOR.decode(token);
       const rows = await listDrawRows(ctx.services.database.db, accountId, after, limit);
       const page = pageOf(
-        'draws',
+        DRAWS_CURSOR,
         rows,
         limit,
         (r) => ({ createdAt: Number(r.created_at), id: r.id }),
@@ -66,7 +69,7 @@ export const drawHandlers = withPlatformErrors(
         Number(balance < PLANNING_CAP ? balance : PLANNING_CAP),
         commitment.seed,
       );
-      const id = timeOrderedUuid(createdAt);
+      const id = timeUuid(createdAt);
       const won = new Map(outcome.picks.map((p) => [p.entry.position, p]));
       const valid = outcome.entries.filter((e) => !e.reason).length;
       const { tweet } = outcome;

@@ -1,6 +1,6 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { Database, DrawEntriesTable, DrawsTable } from '../../core/db/schema.js';
-import type { ListPosition } from '../../core/paging/list-cursor.js';
+import type { ListPosition } from '../../core/paging/cursor.js';
 
 /** A stored draw. */
 export type DrawRow = Selectable<DrawsTable>;

@@ -1,13 +1,11 @@
 import { limits } from '@xsvc/sdk/contract';
-import {
-  decodeEventCursor,
-  encodeEventCursor,
-  findEvent,
-  queryEvents,
-  toApiEvent,
-} from '../../core/events/repository.js';
+import { findEvent, queryEvents, toApiEvent } from '../../core/events/repository.js';
 import { HttpError } from '../../core/http/errors.js';
 import { defineHandlers } from '../../core/http/handler.js';
+import { cursorCodec, legacyTagged } from '../../core/paging/cursor.js';
+
+/** Cursors of the events list: the id of a page's last (oldest) event. */
+const EVENTS_CURSOR = cursorCodec('events', { id: 'digits' }, { legacy: legacyTagged('ev') });
 
 /**
  * The events operations (spec 4.5, 6.5): the events an account's monitors stored, newest first, paged with
@@ -19,10 +17,7 @@ export const eventHandlers = defineHandlers({
     const { accountId } = ctx.requirePrincipal();
     const { after, cursor, limit, monitorId, keywordMonitorId, eventType } = ctx.query;
     const token = after ?? cursor;
-    const beforeId = token === undefined ? undefined : decodeEventCursor(token);
-    if (token !== undefined && beforeId === undefined) {
-      throw new HttpError('invalid_input', 'after: not a cursor of this list');
-    }
+    const beforeId = EVENTS_CURSOR.decode(token)?.id;
     const pageSize = limit ?? limits.events.defaultLimit;
     const rows = await queryEvents(ctx.services.database.db, {
       accountId,
@@ -38,7 +33,7 @@ export const eventHandlers = defineHandlers({
     return {
       events: page.map(toApiEvent),
       hasMore,
-      ...(hasMore && { nextCursor: encodeEventCursor(last.id) }),
+      ...(hasMore && { nextCursor: EVENTS_CURSOR.encode({ id: last.id }) }),
     };
   },
 

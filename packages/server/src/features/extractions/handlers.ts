@@ -4,8 +4,8 @@ import { downloadHeaders, exportStream, renderExport } from '../../core/exports/
 import { errors, HttpError } from '../../core/http/errors.js';
 import { Answer, defineHandlers } from '../../core/http/handler.js';
 import { withPlatformErrors } from '../../core/http/platform-errors.js';
-import { timeOrderedUuid } from '../../core/ids/draw-ids.js';
-import { decodeListCursor, pageOf } from '../../core/paging/list-cursor.js';
+import { timeUuid } from '../../core/ids/index.js';
+import { cursorCodec, LIST_POSITION, legacyTagged, pageOf } from '../../core/paging/cursor.js';
 import { estimateExtraction } from './estimate.js';
 import { exportMatcher, matchingResults, resultsTable, surveyResults } from './export.js';
 import { type OutputMode, toApiJob, toApiResult } from './mappers.js';
@@ -15,6 +15,9 @@ import { extractionRunner } from './runtime.js';
 import { normalizeSpec, resolveTarget } from './targets.js';
 
 const notFound = (id: string) => new HttpError('not_found', `no extraction job ${id}`);
+
+/** Cursors of the extraction jobs list: the position of a page's last job. */
+const JOBS_CURSOR = cursorCodec('extractions', LIST_POSITION, { legacy: legacyTagged('extractions') });
 
 /** The result position an `after` cursor names (a result id); 400 `invalid_input` otherwise. */
 function afterSeq(cursor: string | undefined): number {
@@ -73,11 +76,11 @@ export const extractionHandlers = withPlatformErrors(
         accountId,
         toolType: q.toolType,
         status: q.status,
-        after: token === undefined ? undefined : decodeListCursor('extractions', token),
+        after: JOBS_CURSOR.decode(token),
         limit,
       });
       const page = pageOf(
-        'extractions',
+        JOBS_CURSOR,
         rows,
         limit,
         (r) => ({ createdAt: Number(r.created_at), id: r.id }),
@@ -99,7 +102,7 @@ export const extractionHandlers = withPlatformErrors(
       if (ctx.query.dry_run) return new Answer(200, estimateExtraction(spec, target, balance));
       if (balance < 1n) throw errors.insufficientCredits(1, balance);
       const now = clock.now();
-      const id = timeOrderedUuid(now);
+      const id = timeUuid(now);
       await database.db.transaction().execute(async (trx) => {
         await insertJob(trx, {
           id,

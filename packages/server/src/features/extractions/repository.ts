@@ -1,6 +1,6 @@
 import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
 import type { Database, ExtractionJobsTable, ExtractionResultsTable } from '../../core/db/schema.js';
-import type { ListPosition } from '../../core/paging/list-cursor.js';
+import type { ListPosition } from '../../core/paging/cursor.js';
 
 /** A stored extraction job. */
 export type JobRow = Selectable<ExtractionJobsTable>;

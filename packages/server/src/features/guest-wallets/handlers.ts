@@ -1,10 +1,9 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { schemas } from '@xsvc/sdk/contract';
 import type { Kysely } from 'kysely';
 import { GUEST_KEY_PREFIX } from '../../core/auth/guest-keys.js';
 import { sha256 } from '../../core/auth/keys.js';
 import { checkoutExpiresAt, currentCheckout, insertCheckout } from '../../core/billing/checkouts.js';
-import { ledgerRowId } from '../../core/billing/ledger-id.js';
 import { big, num } from '../../core/db/database.js';
 import type { Database } from '../../core/db/schema.js';
 import { HttpError } from '../../core/http/errors.js';
@@ -17,6 +16,7 @@ import {
   requestHash,
   requiredIdempotencyKey,
 } from '../../core/idempotency/idempotency.js';
+import { randomId, timeUuid, uuid } from '../../core/ids/index.js';
 import { consume, Sweeper, sweep } from '../../core/limits/fixed-window.js';
 import { clientKey } from '../../core/limits/sign-in-limits.js';
 import type { Services } from '../../core/services.js';
@@ -90,7 +90,7 @@ async function openPurchase(
   });
   const base = services.publicUrl();
   // Time-ordered, so the latest purchase is the greatest id even within one millisecond.
-  const purchaseId = `gp_${ledgerRowId(now).replace(/-/g, '')}`;
+  const purchaseId = `gp_${timeUuid(now).replace(/-/g, '')}`;
   const answer: Checkout = {
     wallet_id: wallet.id,
     purchase_id: purchaseId,
@@ -193,9 +193,9 @@ export const guestWalletHandlers = defineHandlers({
         { 'retry-after': String(retryAfter) },
       );
     const now = ctx.services.clock.now();
-    const walletId = `gw_${randomUUID().replace(/-/g, '')}`;
+    const walletId = randomId('gw');
     const apiKey = `${GUEST_KEY_PREFIX}${randomBytes(32).toString('hex')}`;
-    const accountId = randomUUID();
+    const accountId = uuid();
     await db.transaction().execute(async (trx) => {
       await trx
         .insertInto('accounts')

@@ -2,9 +2,9 @@ import type { Insertable, Updateable } from 'kysely';
 import type { Database, MonitorLifecycleColumns } from '../../core/db/schema.js';
 import { HttpError } from '../../core/http/errors.js';
 import type { HandlerContext } from '../../core/http/handler.js';
+import { idsOf } from '../../core/ids/index.js';
 import type { Services } from '../../core/services.js';
 import { chargeHour, resumeBilling } from './billing.js';
-import { idsOf } from './ids.js';
 import {
   deleteOwnedRow,
   findOwnedRow,

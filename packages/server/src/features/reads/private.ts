@@ -1,6 +1,7 @@
 import { meter, paidPage } from '../../core/billing/metering.js';
 import { HttpError } from '../../core/http/errors.js';
-import { offsetCursor, pageB, readOffsetCursor } from '../../core/paging/gather.js';
+import { cursorCodec, legacyOffset } from '../../core/paging/cursor.js';
+import { pageB } from '../../core/paging/gather.js';
 import { defineReadHandlers } from '../../core/reads/define.js';
 import { requireUser } from '../../core/reads/lookups.js';
 import type { PlatformDm, PlatformNotification, Tweet } from '../../platform/platform.js';
@@ -8,6 +9,13 @@ import { connectedAccount } from './connected-account.js';
 
 /** Items per page of the private reads, which take no page size. */
 const PAGE = 20;
+
+/** Cursors of the bookmark folders (held in memory): the offset of the next page. */
+const FOLDERS_CURSOR = cursorCodec(
+  'bookmark_folders',
+  { offset: 'uint' },
+  { param: 'cursor', next: 'next_cursor', legacy: legacyOffset('bookmark_folders'), emptyIsStart: true },
+);
 
 const NOTIFICATION_WORDS: Record<string, string> = {
   like: 'liked your post',
@@ -58,7 +66,7 @@ export const privateHandlers = defineReadHandlers({
   },
 
   getBookmarkFolders: async (ctx) => {
-    const offset = readOffsetCursor('bookmark_folders', ctx.query.cursor);
+    const offset = FOLDERS_CURSOR.decode(ctx.query.cursor)?.offset ?? 0;
     const account = await connectedAccount(ctx, ctx.query.account);
     const all = await ctx.services.platform.bookmarkFolders(account.x_user_id);
     const m = meter(ctx);
@@ -66,7 +74,7 @@ export const privateHandlers = defineReadHandlers({
     const folders = remaining.slice(0, remaining.length ? await m.affordable(remaining.length) : 0);
     await m.charge(folders.length);
     const end = offset + folders.length;
-    return pageB('folders', folders, end < all.length ? offsetCursor('bookmark_folders', end) : undefined);
+    return pageB('folders', folders, end < all.length ? FOLDERS_CURSOR.encode({ offset: end }) : undefined);
   },
 
   getTimeline: async (ctx) => {

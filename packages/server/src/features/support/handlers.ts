@@ -5,8 +5,7 @@ import { HttpError } from '../../core/http/errors.js';
 import { Answer, defineHandlers, type HandlerContext } from '../../core/http/handler.js';
 import { filesOf, registerMultipartBodies } from '../../core/http/multipart.js';
 import { IdempotencyRace, lookup, remember } from '../../core/idempotency/idempotency.js';
-import { newAttachmentId, newPublicId } from '../../core/ids/support-ids.js';
-import { newId } from '../../core/ids/webhook-ids.js';
+import { attachmentId, ticketPublicId, timeId } from '../../core/ids/index.js';
 import { checkFiles } from './attachments.js';
 import { contentDisposition, rangeOf } from './download.js';
 import { supportConflict, supportKey, supportRequestHash, supportScope } from './idempotency.js';
@@ -65,16 +64,16 @@ async function postMessage(
     if (prior !== undefined) return new Answer(200, JSON.parse(prior));
   }
   const now = ctx.services.clock.now();
-  const messageId = newId(now);
-  const attachmentIds = files.map(() => newAttachmentId(newId(now)));
+  const messageId = timeId(now);
+  const attachmentIds = files.map(() => attachmentId(now));
   try {
     const receipt = await db.transaction().execute(async (trx): Promise<Receipt> => {
       await countSupportMessage(trx, accountId, files.length, now);
       let ticket = input.ticket;
       if (!ticket) {
         ticket = {
-          id: newId(now),
-          public_id: newPublicId(),
+          id: timeId(now),
+          public_id: ticketPublicId(),
           account_id: accountId,
           subject: input.subject ?? '',
           status: 'open',

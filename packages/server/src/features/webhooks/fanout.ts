@@ -1,7 +1,7 @@
 import type { Insertable } from 'kysely';
 import type { Db } from '../../core/db/database.js';
 import type { WebhookDeliveriesTable } from '../../core/db/schema.js';
-import { newDeliveryId } from '../../core/ids/webhook-ids.js';
+import { randomId } from '../../core/ids/index.js';
 import { DELIVERY_STATUS, enqueueDeliveryJobs } from './deliveries-repository.js';
 import { isDeliverable } from './webhooks-repository.js';
 
@@ -57,7 +57,7 @@ export async function fanOutEvents(database: Db, now: number, limit: number): Pr
       for (const w of byAccount.get(e.account_id) ?? []) {
         if (!w.types.has(e.event_type)) continue;
         rows.push({
-          id: newDeliveryId(),
+          id: randomId('dlv'),
           webhook_id: w.id,
           account_id: e.account_id,
           event_id: e.id,

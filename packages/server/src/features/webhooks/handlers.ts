@@ -1,7 +1,8 @@
 import { limits } from '@xsvc/sdk/contract';
+import { hexSecret } from '../../core/auth/keys.js';
 import { HttpError } from '../../core/http/errors.js';
 import { Answer, defineHandlers, type HandlerContext } from '../../core/http/handler.js';
-import { newId, newSecret } from '../../core/ids/webhook-ids.js';
+import { timeId } from '../../core/ids/index.js';
 import { checkWebhookTarget, UnsafeWebhookUrlError } from '../../core/ssrf/target.js';
 import { listDeliveryRows } from './deliveries-repository.js';
 import { toDelivery, toWebhook } from './mappers.js';
@@ -37,11 +38,11 @@ export const webhookHandlers = defineHandlers({
     await vetUrl(ctx, ctx.body.url);
     const now = ctx.services.clock.now();
     const row: WebhookRow = {
-      id: newId(now),
+      id: timeId(now),
       account_id: accountId,
       url: ctx.body.url,
       event_types: JSON.stringify(ctx.body.eventTypes),
-      secret: newSecret(),
+      secret: hexSecret(),
       is_active: 1,
       health: HEALTH.active,
       consecutive_failures: 0,

@@ -1,6 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import type { Kysely, Selectable, Updateable } from 'kysely';
 import type { Database, WriteActionsTable } from '../../core/db/schema.js';
+import { randomId } from '../../core/ids/index.js';
 
 /** A write action row. */
 export type ActionRow = Selectable<WriteActionsTable>;
@@ -45,7 +45,7 @@ export interface NewAction {
  * an action under the same `Idempotency-Key` (a concurrent request won): the caller reads that one.
  */
 export async function insertAction(db: Kysely<Database>, a: NewAction): Promise<ActionRow | undefined> {
-  const id = `wa_${randomBytes(16).toString('hex')}`;
+  const id = randomId('wa');
   const r = await db
     .insertInto('write_actions')
     .values({

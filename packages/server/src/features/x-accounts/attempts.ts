@@ -1,8 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import type { schemas } from '@xsvc/sdk/contract';
 import type { Kysely, Selectable } from 'kysely';
 import { num } from '../../core/db/database.js';
 import type { Database, XConnectionAttemptsTable } from '../../core/db/schema.js';
+import { randomId } from '../../core/ids/index.js';
 import { type ChallengeRow, challengeView } from './challenges.js';
 
 /** An attempt row. */
@@ -24,7 +24,7 @@ export async function startAttempt(
   username: string,
   now: number,
 ): Promise<string> {
-  const id = `xatt_${randomBytes(16).toString('hex')}`;
+  const id = randomId('xatt');
   await db
     .insertInto('x_connection_attempts')
     .values({

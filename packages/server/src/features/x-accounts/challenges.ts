@@ -1,9 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import type { schemas } from '@xsvc/sdk/contract';
 import type { Kysely, Selectable } from 'kysely';
 import { num } from '../../core/db/database.js';
 import type { Database, XConnectionChallengesTable } from '../../core/db/schema.js';
 import { HttpError } from '../../core/http/errors.js';
+import { randomId } from '../../core/ids/index.js';
 
 /** A challenge row. */
 export type ChallengeRow = Selectable<XConnectionChallengesTable>;
@@ -40,7 +40,7 @@ export interface NewChallenge {
  * 3.5): only the newest login can complete.
  */
 export async function openChallenge(db: Kysely<Database>, c: NewChallenge): Promise<ChallengeRow> {
-  const id = `xch_${randomBytes(18).toString('base64url')}`;
+  const id = randomId('xch', { bytes: 18, encoding: 'base64url' });
   const usernameLower = c.username.toLowerCase();
   await db.transaction().execute(async (trx) => {
     await trx

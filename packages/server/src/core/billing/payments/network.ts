@@ -1,5 +1,5 @@
-import { randomBytes } from 'node:crypto';
 import { HttpError } from '../../http/errors.js';
+import { randomId } from '../../ids/index.js';
 import type { Services } from '../../services.js';
 import {
   bind,
@@ -62,7 +62,7 @@ export async function payChallenge(services: Services, header: string): Promise<
   await db
     .insertInto('mpp_payments')
     .values({
-      reference: `pay_${randomBytes(16).toString('hex')}`,
+      reference: randomId('pay'),
       challenge_id: challenge.id,
       amount: request.amount,
       currency: request.currency,

@@ -2,13 +2,14 @@ import type { schemas } from '@xsvc/sdk/contract';
 import { num } from '../../../core/db/database.js';
 import { HttpError } from '../../../core/http/errors.js';
 import { defineHandlers, type HandlerContext } from '../../../core/http/handler.js';
-import { newId } from '../../../core/ids/webhook-ids.js';
-import { decodeCursor, encodeCursor } from '../../../core/paging/page-cursor.js';
+import { timeId } from '../../../core/ids/index.js';
+import { cursorCodec, LIST_POSITION, legacyTagged } from '../../../core/paging/cursor.js';
 import { type DraftRow, deleteDraft, findDraft, insertDraft, queryDrafts } from './repository.js';
 
 /** Page size of the drafts list when `limit` is not given (the contract's default). */
 const DEFAULT_LIMIT = 50;
-const CURSOR_TAG = 'dr';
+/** Cursors of the drafts list: the position of a page's last draft. */
+const DRAFTS_CURSOR = cursorCodec('drafts', LIST_POSITION, { legacy: legacyTagged('dr') });
 
 /** A draft as answered. */
 function toDraft(row: DraftRow) {
@@ -39,7 +40,7 @@ export const draftHandlers = defineHandlers({
     const { accountId } = ctx.requirePrincipal();
     const now = ctx.services.clock.now();
     const row: DraftRow = {
-      id: newId(now),
+      id: timeId(now),
       account_id: accountId,
       text: ctx.body.text,
       topic: ctx.body.topic ?? null,
@@ -55,14 +56,12 @@ export const draftHandlers = defineHandlers({
     const { accountId } = ctx.requirePrincipal();
     const { after, afterCursor, cursor, limit } = ctx.query;
     const token = after ?? afterCursor ?? cursor;
-    const position = token === undefined ? undefined : decodeCursor(CURSOR_TAG, token);
-    if (token !== undefined && !position)
-      throw new HttpError('invalid_input', 'after: not a cursor of this list');
+    const position = DRAFTS_CURSOR.decode(token);
     const pageSize = limit ?? DEFAULT_LIMIT;
     const rows = await queryDrafts(
       ctx.services.database.db,
       accountId,
-      position && { createdAt: position.sortValue, id: position.id },
+      position && { createdAt: BigInt(position.createdAt), id: position.id },
       pageSize,
     );
     const page = rows.slice(0, pageSize);
@@ -71,7 +70,9 @@ export const draftHandlers = defineHandlers({
     return {
       drafts: page.map(toDraft),
       hasMore,
-      ...(hasMore && { nextCursor: encodeCursor(CURSOR_TAG, BigInt(last.created_at), last.id) }),
+      ...(hasMore && {
+        nextCursor: DRAFTS_CURSOR.encode({ createdAt: Number(last.created_at), id: last.id }),
+      }),
     };
   },
 

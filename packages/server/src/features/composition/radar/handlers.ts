@@ -3,13 +3,14 @@ import type { Selectable } from 'kysely';
 import { num } from '../../../core/db/database.js';
 import type { RadarItemsTable } from '../../../core/db/schema.js';
 import { HttpError } from '../../../core/http/errors.js';
-import { decodeCursor, encodeCursor } from '../../../core/paging/page-cursor.js';
+import { cursorCodec, legacyTagged } from '../../../core/paging/cursor.js';
 import { defineReadHandlers } from '../../../core/reads/define.js';
 import { RADAR_REGIONS } from './sources.js';
 
 /** Page size of the radar when `limit` is not given (the contract's default). */
 const DEFAULT_LIMIT = 50;
-const CURSOR_TAG = 'rd';
+/** Cursors of the radar feed: the score and id of a page's last item. */
+const RADAR_CURSOR = cursorCodec('radar', { score: 'int', id: 'id' }, { legacy: legacyTagged('rd') });
 
 type RadarRow = Selectable<RadarItemsTable>;
 
@@ -69,9 +70,7 @@ export const radarHandlers = defineReadHandlers({
     if (!(RADAR_REGIONS as readonly string[]).includes(regionKey))
       throw new HttpError('invalid_input', `region: must be one of ${RADAR_REGIONS.join(', ')}`);
     const token = after ?? cursor;
-    const position = token === undefined ? undefined : decodeCursor(CURSOR_TAG, token);
-    if (token !== undefined && !position)
-      throw new HttpError('invalid_input', 'after: not a cursor of this list');
+    const position = RADAR_CURSOR.decode(token);
     const pageSize = limit ?? DEFAULT_LIMIT;
     const now = ctx.services.clock.now();
     let q = ctx.services.database.db
@@ -85,8 +84,8 @@ export const radarHandlers = defineReadHandlers({
     if (position) {
       q = q.where((eb) =>
         eb.or([
-          eb('score_centi', '<', position.sortValue),
-          eb.and([eb('score_centi', '=', position.sortValue), eb('id', '>', position.id)]),
+          eb('score_centi', '<', position.score),
+          eb.and([eb('score_centi', '=', position.score), eb('id', '>', position.id)]),
         ]),
       );
     }
@@ -101,7 +100,7 @@ export const radarHandlers = defineReadHandlers({
     return {
       items: page.map(toRadarItem),
       hasMore,
-      ...(hasMore && { nextCursor: encodeCursor(CURSOR_TAG, BigInt(last.score_centi), last.id) }),
+      ...(hasMore && { nextCursor: RADAR_CURSOR.encode({ score: Number(last.score_centi), id: last.id }) }),
     };
   },
 });

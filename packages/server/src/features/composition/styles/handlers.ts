@@ -3,7 +3,7 @@ import { unitPrice } from '../../../core/billing/metering.js';
 import { HttpError } from '../../../core/http/errors.js';
 import { Answer, type HandlerContext } from '../../../core/http/handler.js';
 import { accountProtected, userNotFound } from '../../../core/http/platform-errors.js';
-import { newId } from '../../../core/ids/webhook-ids.js';
+import { timeId } from '../../../core/ids/index.js';
 import { defineReadHandlers } from '../../../core/reads/define.js';
 import { type AccountState, accountState } from '../account-state.js';
 import { fetchOriginalTweets, STYLE_SAMPLE_SIZE } from './fetch.js';
@@ -100,7 +100,7 @@ export const styleHandlers = defineReadHandlers({
     const row = await db.transaction().execute(async (trx) => {
       await credits.payWithin(trx, accountId, ctx.op.id, tweets.length, FETCH_PRICE, ctx.requestId);
       return putStyleRow(trx, {
-        id: existing?.id ?? newId(now),
+        id: existing?.id ?? timeId(now),
         accountId,
         username: user.username,
         label: null,
@@ -149,7 +149,7 @@ export const styleHandlers = defineReadHandlers({
       createdAt,
     }));
     const row = await putStyleRow(db, {
-      id: existing?.id ?? newId(now),
+      id: existing?.id ?? timeId(now),
       accountId,
       username: key,
       label: ctx.body.label,

@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../../core/db/schema.js';
 import { type NewEvent, storeEvents } from '../../../core/events/store.js';
-import type { TimeIds } from '../ids.js';
+import type { TimeIds } from '../../../core/ids/index.js';
 
 /**
  * Writes what a check found in one transaction: the events (each once, with its outbox row) and the

@@ -1,8 +1,7 @@
-import { randomUUID } from 'node:crypto';
+import { TimeIds, uuid } from '../../../core/ids/index.js';
 import { type Job, type JobKind, type JobOutcome, JobsEngine } from '../../../core/jobs/index.js';
 import type { Services } from '../../../core/services.js';
 import { HourlyBilling } from '../billing.js';
-import { TimeIds } from '../ids.js';
 import { type AccountCheckReport, AccountChecks } from './account-checks.js';
 import { type KeywordCheckReport, KeywordChecks } from './keyword-checks.js';
 import { BILLING_JOB_KIND, SHARD_JOB_KIND, ShardLeases } from './leases.js';
@@ -81,7 +80,7 @@ export class MonitorEngine {
     // The server's engine runs the server's monitors; another one on the same server (tests build extra
     // instances) gets a jobs engine of its own, with its own owner id.
     this.jobs = services.jobs.has(SHARD_JOB_KIND)
-      ? new JobsEngine(services.database, services.clock, { owner: `monitors_${randomUUID()}`, log })
+      ? new JobsEngine(services.database, services.clock, { owner: `monitors_${uuid()}`, log })
       : services.jobs;
     this.id = this.jobs.owner;
     const ids = new TimeIds();

@@ -1,7 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { meter } from '../../../core/billing/metering.js';
 import { HttpError } from '../../../core/http/errors.js';
 import type { HandlerContext } from '../../../core/http/handler.js';
+import { uuid } from '../../../core/ids/index.js';
 import { gather } from '../../../core/paging/gather.js';
 import { standardPage } from './automatic.js';
 import { requestFingerprint } from './fingerprint.js';
@@ -66,7 +66,7 @@ async function walkAnswer<T>(
 ): Promise<CoverageAnswer<T>> {
   const db = ctx.services.database.db;
   const clock = ctx.services.clock;
-  const owner = randomUUID();
+  const owner = uuid();
   const held = token ? await resume(ctx, token, owner) : undefined;
   const step = held?.step ?? 0;
   const replay = held !== undefined && step === held.walk.step - 1;

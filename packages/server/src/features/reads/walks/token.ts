@@ -1,5 +1,5 @@
-import { randomBytes } from 'node:crypto';
 import { HttpError } from '../../../core/http/errors.js';
+import { randomId } from '../../../core/ids/index.js';
 
 /** Coverage cursors start with this; the platform's own cursors never do. */
 const PREFIX = 'cov_';
@@ -13,7 +13,7 @@ export interface CoverageToken {
 
 /** A new walk id: 128 random bits, so a cursor cannot be guessed. */
 export function newWalkId(): string {
-  return randomBytes(16).toString('hex');
+  return randomId();
 }
 
 /** The cursor that resumes `walkId` after answer `step`. */
