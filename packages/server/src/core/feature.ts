@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { Database } from './db/schema.js';
 import type { ErrorShaper } from './http/error-handler.js';
 import type { HandlerMap } from './http/handler.js';
 import type { Ports } from './ports.js';
@@ -25,7 +26,7 @@ export interface Feature {
   /** The feature's own error formats for some of its routes. */
   readonly errorShapers?: readonly ErrorShaper[];
   /** The tables this feature owns: only its repositories write them. */
-  readonly tables?: readonly string[];
+  readonly tables?: readonly (keyof Database)[];
 }
 
 /** Declares a feature (see {@link Feature}); the name must be a folder-style name. */

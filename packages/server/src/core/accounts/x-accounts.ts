@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { schemas } from '@xsvc/sdk/contract';
 import type { Kysely, Selectable } from 'kysely';
 import { num } from '../db/database.js';
-import type { Database, XAccountsTable } from '../db/schema.js';
+import type { Database } from '../db/schema.js';
 import { HttpError } from '../http/errors.js';
+import type { XAccountsTable } from './tables.js';
 
 /** A connection row. */
 export type XAccountRow = Selectable<XAccountsTable>;

@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
 import { planState } from '../billing/plan.js';
 import { big, num } from '../db/database.js';
-import type { AccountsTable, Database } from '../db/schema.js';
+import type { Database } from '../db/schema.js';
 import { generateApiKey, keyPrefix, sha256 } from './keys.js';
+import type { AccountsTable } from './tables.js';
 
 /** An account row. */
 export type AccountRow = Selectable<AccountsTable>;

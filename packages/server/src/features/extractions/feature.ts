@@ -2,6 +2,7 @@ import { defineFeature } from '../../core/feature.js';
 import { extractionHandlers } from './handlers.js';
 import type { ExtractionRunnerOptions } from './runner.js';
 import { runnerRoutes } from './runtime.js';
+import { EXTRACTIONS_TABLES } from './tables.js';
 
 /**
  * The extractions feature of one server (spec 4.11): the operations, and the job runner, which starts when
@@ -9,5 +10,10 @@ import { runnerRoutes } from './runtime.js';
  * stops when the server closes, handing unfinished jobs back.
  */
 export function extractionsFeature(options: ExtractionRunnerOptions = {}) {
-  return defineFeature({ name: 'extractions', handlers: extractionHandlers, routes: runnerRoutes(options) });
+  return defineFeature({
+    name: 'extractions',
+    tables: EXTRACTIONS_TABLES,
+    handlers: extractionHandlers,
+    routes: runnerRoutes(options),
+  });
 }

@@ -5,6 +5,7 @@ import { MonitorEngine, type MonitorEngineOptions } from './engine/engine.js';
 import { monitorHandlers } from './handlers.js';
 import { keywordMonitorHandlers } from './keyword-handlers.js';
 import { countActiveMonitors } from './monitor-rows.js';
+import { MONITORS_TABLES } from './tables.js';
 
 const engines = new WeakMap<FastifyInstance, MonitorEngine>();
 
@@ -22,6 +23,7 @@ export function monitorEngineOf(app: FastifyInstance): MonitorEngine | undefined
 export function monitorsFeature(options: MonitorEngineOptions = {}) {
   return defineFeature({
     name: 'monitors',
+    tables: MONITORS_TABLES,
     handlers: { ...monitorHandlers, ...keywordMonitorHandlers },
     routes(app, services) {
       const engine = new MonitorEngine(services, app.log, options);

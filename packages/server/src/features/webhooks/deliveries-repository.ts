@@ -1,5 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
-import type { Database, WebhookDeliveriesTable, WebhookDeliveryAttemptsTable } from '../../core/db/schema.js';
+import type { Database } from '../../core/db/schema.js';
+import type { WebhookDeliveriesTable, WebhookDeliveryAttemptsTable } from './tables.js';
 
 /** A delivery row. */
 export type DeliveryRow = Selectable<WebhookDeliveriesTable>;

@@ -1,8 +1,8 @@
 import type { Insertable } from 'kysely';
 import type { Db } from '../../core/db/database.js';
-import type { WebhookDeliveriesTable } from '../../core/db/schema.js';
 import { newDeliveryId } from '../../core/ids/webhook-ids.js';
 import { DELIVERY_STATUS } from './deliveries-repository.js';
+import type { WebhookDeliveriesTable } from './tables.js';
 import { isDeliverable } from './webhooks-repository.js';
 
 /** What one fan-out pass did. */

@@ -1,10 +1,10 @@
 import { type Insertable, sql, type Updateable } from 'kysely';
 import type { Db } from '../../core/db/database.js';
 import { num } from '../../core/db/database.js';
-import type { WebhookDeliveriesTable, WebhookDeliveryAttemptsTable } from '../../core/db/schema.js';
 import { retryDelayMs } from './backoff.js';
 import type { ClaimedDelivery } from './claim.js';
 import { DELIVERY_STATUS, parkDeliveries } from './deliveries-repository.js';
+import type { WebhookDeliveriesTable, WebhookDeliveryAttemptsTable } from './tables.js';
 import type { SendOutcome } from './transport.js';
 import { HEALTH, isDeliverable } from './webhooks-repository.js';
 

@@ -2,8 +2,9 @@ import { randomBytes } from 'node:crypto';
 import type { schemas } from '@xsvc/sdk/contract';
 import type { Kysely, Selectable } from 'kysely';
 import { num } from '../../core/db/database.js';
-import type { Database, XConnectionAttemptsTable } from '../../core/db/schema.js';
+import type { Database } from '../../core/db/schema.js';
 import { type ChallengeRow, challengeView } from './challenges.js';
+import type { XConnectionAttemptsTable } from './tables.js';
 
 /** An attempt row. */
 export type AttemptRow = Selectable<XConnectionAttemptsTable>;
