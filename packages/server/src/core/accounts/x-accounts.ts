@@ -152,3 +152,23 @@ export function alreadyConnected(username: string): HttpError {
     `@${username} is already connected; re-authenticate it with POST /api/v1/x/accounts/{id}/reauth`,
   );
 }
+
+/** Deletes a connection (the owner disconnected it). */
+export async function deleteConnection(db: Kysely<Database>, id: string): Promise<void> {
+  await db.deleteFrom('x_accounts').where('id', '=', id).execute();
+}
+
+/** Marks the account's connections with a temporary issue healthy again; how many changed. */
+export async function clearTemporaryIssues(
+  db: Kysely<Database>,
+  accountId: string,
+  now: number,
+): Promise<number> {
+  const r = await db
+    .updateTable('x_accounts')
+    .set({ health: 'healthy', updated_at: now })
+    .where('account_id', '=', accountId)
+    .where('health', '=', 'temporaryIssue')
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows);
+}

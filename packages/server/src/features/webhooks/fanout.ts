@@ -1,5 +1,6 @@
 import type { Insertable } from 'kysely';
 import type { Db } from '../../core/db/database.js';
+import { removeFromOutbox } from '../../core/events/store.js';
 import { newDeliveryId } from '../../core/ids/webhook-ids.js';
 import { DELIVERY_STATUS } from './deliveries-repository.js';
 import type { WebhookDeliveriesTable } from './tables.js';
@@ -82,7 +83,7 @@ export async function fanOutEvents(database: Db, now: number, limit: number): Pr
         .onConflict((oc) => oc.columns(['webhook_id', 'event_id']).doNothing())
         .execute();
     }
-    await trx.deleteFrom('event_outbox').where('event_id', 'in', eventIds).execute();
+    await removeFromOutbox(trx, eventIds);
     return { events: outbox.length, deliveries: rows.length };
   });
 }
