@@ -141,4 +141,13 @@ describe('table ownership', () => {
       ).toBe(true);
     }
   });
+
+  it('loads every augmentation of Database in app/database.ts (the published declarations take it from there)', () => {
+    const loaded = readFileSync(join(SRC, 'app/database.ts'), 'utf8');
+    const augmenting = sourceFiles(SRC)
+      .filter((path) => /^declare module '[./]+core\/db\/schema\.js'/m.test(readFileSync(path, 'utf8')))
+      .map((path) => relative(join(SRC, 'app'), path).split('\\').join('/').replace(/\.ts$/, '.js'));
+    expect(augmenting.length).toBeGreaterThan(5);
+    expect(augmenting.filter((f) => !loaded.includes(`import '${f}';`))).toEqual([]);
+  });
 });
