@@ -5,6 +5,7 @@
 export type { ServerDeps, XsvcServer } from './app/app.js';
 export type { BootstrapResult } from './app/bootstrap.js';
 export { bootstrapOwner } from './app/bootstrap.js';
+export type { Database } from './app/database.js';
 export type { CreateServerDeps, FeatureOptions } from './app/server.js';
 export { createServer, platformFor, serverFeatures } from './app/server.js';
 export type { Clock } from './core/clock.js';

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { Database } from './db/schema.js';
 import type { ErrorShaper } from './http/error-handler.js';
 import type { HandlerMap } from './http/handler.js';
 import type { Ports } from './ports.js';
@@ -31,7 +32,7 @@ export interface Feature {
    */
   readonly jobs?: readonly string[];
   /** The tables this feature owns: only its repositories write them. */
-  readonly tables?: readonly string[];
+  readonly tables?: readonly (keyof Database)[];
 }
 
 /** Declares a feature (see {@link Feature}); the name must be a folder-style name. */

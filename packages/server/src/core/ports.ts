@@ -1,8 +1,8 @@
 import type { Selectable } from 'kysely';
-import type { WebhookDeliveryAttemptsTable } from './db/schema.js';
+import type { Database } from './db/schema.js';
 
 /** One recorded attempt of a webhook delivery (the dashboard's delivery log shows them). */
-export type DeliveryAttempt = Selectable<WebhookDeliveryAttemptsTable>;
+export type DeliveryAttempt = Selectable<Database['webhook_delivery_attempts']>;
 
 /**
  * What one feature offers the others. Features never import each other: a feature that needs another's

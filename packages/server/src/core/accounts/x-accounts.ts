@@ -1,9 +1,10 @@
 import type { schemas } from '@xsvc/sdk/contract';
 import type { Kysely, Selectable } from 'kysely';
 import { num } from '../db/database.js';
-import type { Database, XAccountsTable } from '../db/schema.js';
+import type { Database } from '../db/schema.js';
 import { HttpError } from '../http/errors.js';
 import { uuid } from '../ids/index.js';
+import type { XAccountsTable } from './tables.js';
 
 /** A connection row. */
 export type XAccountRow = Selectable<XAccountsTable>;
@@ -150,4 +151,24 @@ export function alreadyConnected(username: string): HttpError {
     'account_already_connected',
     `@${username} is already connected; re-authenticate it with POST /api/v1/x/accounts/{id}/reauth`,
   );
+}
+
+/** Deletes a connection (the owner disconnected it). */
+export async function deleteConnection(db: Kysely<Database>, id: string): Promise<void> {
+  await db.deleteFrom('x_accounts').where('id', '=', id).execute();
+}
+
+/** Marks the account's connections with a temporary issue healthy again; how many changed. */
+export async function clearTemporaryIssues(
+  db: Kysely<Database>,
+  accountId: string,
+  now: number,
+): Promise<number> {
+  const r = await db
+    .updateTable('x_accounts')
+    .set({ health: 'healthy', updated_at: now })
+    .where('account_id', '=', accountId)
+    .where('health', '=', 'temporaryIssue')
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows);
 }

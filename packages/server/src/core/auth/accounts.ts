@@ -1,9 +1,10 @@
 import type { Kysely, Selectable } from 'kysely';
 import { planState } from '../billing/plan.js';
 import { big, num } from '../db/database.js';
-import type { AccountsTable, Database } from '../db/schema.js';
+import type { Database } from '../db/schema.js';
 import { uuid } from '../ids/index.js';
 import { generateApiKey, keyPrefix, sha256 } from './keys.js';
+import type { AccountsTable } from './tables.js';
 
 /** An account row. */
 export type AccountRow = Selectable<AccountsTable>;
@@ -80,6 +81,69 @@ export async function createApiKey(
     })
     .execute();
   return { id, fullKey, prefix: keyPrefix(fullKey) };
+}
+
+/** Revokes an active key of the account; false when it has no active key with this id. */
+export async function revokeApiKey(
+  db: Kysely<Database>,
+  accountId: string,
+  keyId: string,
+  now: number,
+): Promise<boolean> {
+  const r = await db
+    .updateTable('api_keys')
+    .set({ revoked_at: now })
+    .where('id', '=', keyId)
+    .where('account_id', '=', accountId)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return num(r.numUpdatedRows) !== 0;
+}
+
+/** Sets the account's locale. */
+export async function setAccountLocale(
+  db: Kysely<Database>,
+  accountId: string,
+  locale: string,
+): Promise<void> {
+  await db.updateTable('accounts').set({ locale }).where('id', '=', accountId).execute();
+}
+
+/** Sets the platform username the account presents as its own (`x_username`). */
+export async function setAccountXUsername(
+  db: Kysely<Database>,
+  accountId: string,
+  username: string,
+): Promise<void> {
+  await db.updateTable('accounts').set({ x_username: username }).where('id', '=', accountId).execute();
+}
+
+/**
+ * Inserts the account row of a guest wallet (plan `guest`, no credits, no sign-in: `email` is not an
+ * address); the caller writes the wallet in the same transaction.
+ */
+export async function insertGuestAccount(
+  db: Kysely<Database>,
+  input: { id: string; email: string; now: number },
+): Promise<void> {
+  await db
+    .insertInto('accounts')
+    .values({
+      id: input.id,
+      email: input.email,
+      plan: 'guest',
+      locale: 'en',
+      x_username: null,
+      credits_balance: 0n,
+      lifetime_purchased: 0n,
+      lifetime_used: 0n,
+      auto_topup_enabled: 0,
+      auto_topup_amount_dollars: 0,
+      auto_topup_threshold: 0n,
+      is_owner: 0,
+      created_at: input.now,
+    })
+    .execute();
 }
 
 /** Counts an account's active keys (spec 2.3: at most 100). */

@@ -6,6 +6,32 @@ import { claimCheckout, insertCheckout } from './checkouts.js';
 /** Credits bought per US dollar (the rate of every checkout). */
 export const CREDITS_PER_DOLLAR = 10_000n;
 
+/** A change of the account's automatic top-up settings (spec 8.2); absent fields are kept. */
+export interface AutoTopupSettings {
+  auto_topup_enabled?: boolean | undefined;
+  auto_topup_threshold?: bigint | number | string | undefined;
+  auto_topup_amount_dollars?: number | undefined;
+}
+
+/** Saves the given automatic top-up settings on the account row. */
+export async function saveAutoTopupSettings(
+  db: Kysely<Database>,
+  accountId: string,
+  b: AutoTopupSettings,
+): Promise<void> {
+  await db
+    .updateTable('accounts')
+    .set({
+      ...(b.auto_topup_enabled !== undefined && { auto_topup_enabled: b.auto_topup_enabled ? 1 : 0 }),
+      ...(b.auto_topup_threshold !== undefined && { auto_topup_threshold: BigInt(b.auto_topup_threshold) }),
+      ...(b.auto_topup_amount_dollars !== undefined && {
+        auto_topup_amount_dollars: b.auto_topup_amount_dollars,
+      }),
+    })
+    .where('id', '=', accountId)
+    .execute();
+}
+
 /** What an automatic top-up needs: the balance and a grant of purchased credits. */
 interface Grants {
   grant(accountId: string, amount: bigint, operation: string, purchased: boolean): Promise<bigint>;

@@ -1,7 +1,8 @@
 import type { Kysely, Selectable } from 'kysely';
 import { num } from '../db/database.js';
-import type { CheckoutsTable, Database } from '../db/schema.js';
+import type { Database } from '../db/schema.js';
 import { randomId } from '../ids/index.js';
+import type { CheckoutsTable } from './tables.js';
 
 /** A checkout row (created by `subscribe` and `topUpCredits`). */
 export type CheckoutRow = Selectable<CheckoutsTable>;

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
+import type { AccountsTable } from '../auth/tables.js';
 import { num } from '../db/database.js';
-import type { AccountsTable, Database } from '../db/schema.js';
+import type { Database } from '../db/schema.js';
 import { HttpError } from '../http/errors.js';
 
 /** The period a subscription checkout pays for: 30 days, after which the plan lapses unless renewed. */

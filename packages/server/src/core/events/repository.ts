@@ -1,7 +1,8 @@
 import type { EventType, schemas } from '@xsvc/sdk/contract';
 import type { Kysely, Selectable } from 'kysely';
 import type { z } from 'zod';
-import type { Database, EventsTable } from '../db/schema.js';
+import type { Database } from '../db/schema.js';
+import type { EventsTable } from './tables.js';
 
 /** A stored-event row. */
 export type EventRow = Selectable<EventsTable>;

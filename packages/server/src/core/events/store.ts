@@ -84,3 +84,11 @@ export async function storeEvents(
   }
   return stored;
 }
+
+/**
+ * Removes stored events from the outbox once their webhook deliveries exist (the consumer of migration
+ * 0003's outbox calls this in the transaction that created them).
+ */
+export async function removeFromOutbox(db: Kysely<Database>, eventIds: readonly string[]): Promise<void> {
+  await db.deleteFrom('event_outbox').where('event_id', 'in', eventIds).execute();
+}

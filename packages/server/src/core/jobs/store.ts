@@ -1,7 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { type Kysely, sql, type Updateable } from 'kysely';
 import { type DialectName, num } from '../db/database.js';
-import type { Database, JobsTable } from '../db/schema.js';
+import type { Database } from '../db/schema.js';
+import { uuid } from '../ids/index.js';
+import type { JobsTable } from './tables.js';
 import { JOB_STATE, type Job, type JobOutcome } from './types.js';
 
 /** A job to add with {@link enqueue}. */
@@ -24,7 +25,7 @@ const ROWS_PER_INSERT = 500;
 
 /** The id of a job: `kind:key` when it has a key, else a random one. */
 export function jobId(kind: string, key: string | null | undefined): string {
-  return key === null || key === undefined ? `${kind}:${randomUUID()}` : `${kind}:${key}`;
+  return key === null || key === undefined ? `${kind}:${uuid()}` : `${kind}:${key}`;
 }
 
 /**
@@ -330,4 +331,45 @@ export async function deleteJobs(db: Kysely<Database>, kind: string, keys: reado
         keys.slice(i, i + ROWS_PER_INSERT).map((k) => jobId(kind, k)),
       )
       .execute();
+}
+
+/**
+ * Frees the leases of `kinds` held by any owner but `owner`: on SQLite, where one process runs the engine,
+ * every such lease was left by a process that died holding it. Returns how many.
+ */
+export async function releaseOthersLeases(
+  db: Kysely<Database>,
+  kinds: readonly string[],
+  owner: string,
+): Promise<number> {
+  if (kinds.length === 0) return 0;
+  const r = await db
+    .updateTable('jobs')
+    .set({ lease_owner: null, lease_until: null })
+    .where('kind', 'in', kinds)
+    .where('lease_owner', 'is not', null)
+    .where('lease_owner', '<>', owner)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows);
+}
+
+/**
+ * Enqueues one `kind` job per row of a feature's `table` whose `id` is in `ids` (in the transaction that
+ * creates the rows): keyed by the row id, due at the row's `runAtColumn`, or parked when that is null. One
+ * INSERT … SELECT, so a burst costs a statement, not a value per column. A job that exists is kept.
+ */
+export async function enqueueForRows(
+  db: Kysely<Database>,
+  r: { kind: string; table: string; runAtColumn: string; ids: readonly string[]; now: number },
+): Promise<void> {
+  if (r.ids.length === 0) return;
+  const runAt = sql.ref(r.runAtColumn);
+  await sql`
+    insert into jobs (id, kind, key, payload, state, run_at, attempts, lease_owner, lease_until, last_error, created_at, updated_at)
+    select ${jobId(r.kind, '')} || id, ${r.kind}, id, '{}',
+      case when ${runAt} is null then ${JOB_STATE.parked} else ${JOB_STATE.queued} end,
+      coalesce(${runAt}, ${r.now}), 0, null, null, null, ${r.now}, ${r.now}
+    from ${sql.table(r.table)} where id in (${sql.join(r.ids)})
+    on conflict (id) do nothing
+  `.execute(db);
 }

@@ -1,6 +1,13 @@
 import { limits } from '@xsvc/sdk/contract';
-import { countActiveKeys, createApiKey, findAccount, toApiAccount } from '../../core/auth/accounts.js';
-import { num } from '../../core/db/database.js';
+import {
+  countActiveKeys,
+  createApiKey,
+  findAccount,
+  revokeApiKey,
+  setAccountLocale,
+  setAccountXUsername,
+  toApiAccount,
+} from '../../core/auth/accounts.js';
 import { HttpError } from '../../core/http/errors.js';
 import { Answer, defineHandlers } from '../../core/http/handler.js';
 
@@ -22,22 +29,14 @@ export const accountHandlers = defineHandlers({
 
   updateAccount: async (ctx) => {
     const { accountId } = ctx.requirePrincipal();
-    await ctx.services.database.db
-      .updateTable('accounts')
-      .set({ locale: ctx.body.locale })
-      .where('id', '=', accountId)
-      .execute();
+    await setAccountLocale(ctx.services.database.db, accountId, ctx.body.locale);
     return { success: true };
   },
 
   setXIdentity: async (ctx) => {
     const { accountId } = ctx.requirePrincipal();
     const username = ctx.body.username.replace(/^@/, '');
-    await ctx.services.database.db
-      .updateTable('accounts')
-      .set({ x_username: username })
-      .where('id', '=', accountId)
-      .execute();
+    await setAccountXUsername(ctx.services.database.db, accountId, username);
     return { success: true, xUsername: username };
   },
 
@@ -86,14 +85,13 @@ export const accountHandlers = defineHandlers({
 
   revokeApiKey: async (ctx) => {
     const { accountId } = ctx.requirePrincipal();
-    const r = await ctx.services.database.db
-      .updateTable('api_keys')
-      .set({ revoked_at: ctx.services.clock.now() })
-      .where('id', '=', ctx.params.id)
-      .where('account_id', '=', accountId)
-      .where('revoked_at', 'is', null)
-      .executeTakeFirst();
-    if (num(r.numUpdatedRows) === 0) throw new HttpError('not_found', 'no active key with this id');
+    const revoked = await revokeApiKey(
+      ctx.services.database.db,
+      accountId,
+      ctx.params.id,
+      ctx.services.clock.now(),
+    );
+    if (!revoked) throw new HttpError('not_found', 'no active key with this id');
     return { success: true };
   },
 });

@@ -1,5 +1,5 @@
 import { findAccount } from '../../core/auth/accounts.js';
-import { CREDITS_PER_DOLLAR } from '../../core/billing/auto-topup.js';
+import { CREDITS_PER_DOLLAR, saveAutoTopupSettings } from '../../core/billing/auto-topup.js';
 import { type CheckoutKind, currentCheckout, insertCheckout } from '../../core/billing/checkouts.js';
 import { planState } from '../../core/billing/plan.js';
 import { big, num } from '../../core/db/database.js';
@@ -21,18 +21,7 @@ export const creditsHandlers = defineHandlers({
   updateAutoTopup: async (ctx) => {
     const { accountId } = ctx.requirePrincipal();
     const { database, credits } = ctx.services;
-    const b = ctx.body;
-    await database.db
-      .updateTable('accounts')
-      .set({
-        ...(b.auto_topup_enabled !== undefined && { auto_topup_enabled: b.auto_topup_enabled ? 1 : 0 }),
-        ...(b.auto_topup_threshold !== undefined && { auto_topup_threshold: BigInt(b.auto_topup_threshold) }),
-        ...(b.auto_topup_amount_dollars !== undefined && {
-          auto_topup_amount_dollars: b.auto_topup_amount_dollars,
-        }),
-      })
-      .where('id', '=', accountId)
-      .execute();
+    await saveAutoTopupSettings(database.db, accountId, ctx.body);
     const after = await creditsOf(ctx.services, accountId);
     if (after.auto_topup_enabled && after.auto_topup_amount_dollars < 10)
       throw new HttpError(

@@ -1,6 +1,6 @@
 import { DRAW_PROCEDURE, entriesHash, filtersHash, newSeed, seedHash } from '@xsvc/sdk/draws';
-import type { DrawsTable } from '../../core/db/schema.js';
 import type { DrawEntry, DrawSettings } from './eligibility.js';
+import type { DrawsTable } from './tables.js';
 
 /** A draw's seed and its hash, fixed before any entry is read. */
 export interface SeedCommitment {

@@ -1,6 +1,7 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
-import type { Database, DrawEntriesTable, DrawsTable } from '../../core/db/schema.js';
+import type { Database } from '../../core/db/schema.js';
 import type { ListPosition } from '../../core/paging/cursor.js';
+import type { DrawEntriesTable, DrawsTable } from './tables.js';
 
 /** A stored draw. */
 export type DrawRow = Selectable<DrawsTable>;

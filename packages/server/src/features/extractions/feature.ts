@@ -2,6 +2,7 @@ import { defineFeature } from '../../core/feature.js';
 import { extractionHandlers } from './handlers.js';
 import { EXTRACTION_JOB_KIND, type ExtractionRunnerOptions } from './runner.js';
 import { runnerRoutes } from './runtime.js';
+import { EXTRACTIONS_TABLES } from './tables.js';
 
 /**
  * The extractions feature of one server (spec 4.11): the operations, and the job runner, which starts when
@@ -14,5 +15,6 @@ export function extractionsFeature(options: ExtractionRunnerOptions = {}) {
     handlers: extractionHandlers,
     routes: runnerRoutes(options),
     jobs: [EXTRACTION_JOB_KIND],
+    tables: EXTRACTIONS_TABLES,
   });
 }

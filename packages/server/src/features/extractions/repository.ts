@@ -1,6 +1,7 @@
 import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
-import type { Database, ExtractionJobsTable, ExtractionResultsTable } from '../../core/db/schema.js';
+import type { Database } from '../../core/db/schema.js';
 import type { ListPosition } from '../../core/paging/cursor.js';
+import type { ExtractionJobsTable, ExtractionResultsTable } from './tables.js';
 
 /** A stored extraction job. */
 export type JobRow = Selectable<ExtractionJobsTable>;

@@ -1,7 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../core/db/schema.js';
 import { HttpError } from '../../core/http/errors.js';
-import { uuid } from '../../core/ids/index.js';
 import {
   enqueue,
   type Job,

@@ -1,5 +1,10 @@
 import { defineFeature } from '../../core/feature.js';
 import { guestWalletHandlers } from './handlers.js';
+import { GUEST_WALLETS_TABLES } from './tables.js';
 
 /** Guest wallets (spec 5.5): prepaid keys bought without an account. */
-export const guestWalletsFeature = defineFeature({ name: 'guest-wallets', handlers: guestWalletHandlers });
+export const guestWalletsFeature = defineFeature({
+  name: 'guest-wallets',
+  tables: GUEST_WALLETS_TABLES,
+  handlers: guestWalletHandlers,
+});

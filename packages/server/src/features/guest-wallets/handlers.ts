@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { schemas } from '@xsvc/sdk/contract';
 import type { Kysely } from 'kysely';
+import { insertGuestAccount } from '../../core/auth/accounts.js';
 import { GUEST_KEY_PREFIX } from '../../core/auth/guest-keys.js';
 import { sha256 } from '../../core/auth/keys.js';
 import { checkoutExpiresAt, currentCheckout, insertCheckout } from '../../core/billing/checkouts.js';
@@ -197,25 +198,8 @@ export const guestWalletHandlers = defineHandlers({
     const apiKey = `${GUEST_KEY_PREFIX}${randomBytes(32).toString('hex')}`;
     const accountId = uuid();
     await db.transaction().execute(async (trx) => {
-      await trx
-        .insertInto('accounts')
-        .values({
-          id: accountId,
-          // Not an e-mail address: nobody can ask a sign-in link for a wallet's account.
-          email: `guest:${walletId}`,
-          plan: 'guest',
-          locale: 'en',
-          x_username: null,
-          credits_balance: 0n,
-          lifetime_purchased: 0n,
-          lifetime_used: 0n,
-          auto_topup_enabled: 0,
-          auto_topup_amount_dollars: 0,
-          auto_topup_threshold: 0n,
-          is_owner: 0,
-          created_at: now,
-        })
-        .execute();
+      // Not an e-mail address: nobody can ask a sign-in link for a wallet's account.
+      await insertGuestAccount(trx, { id: accountId, email: `guest:${walletId}`, now });
       await trx
         .insertInto('guest_wallets')
         .values({

@@ -6,6 +6,7 @@ import { BILLING_JOB_KIND, SHARD_JOB_KIND } from './engine/leases.js';
 import { monitorHandlers } from './handlers.js';
 import { keywordMonitorHandlers } from './keyword-handlers.js';
 import { countActiveMonitors } from './monitor-rows.js';
+import { MONITORS_TABLES } from './tables.js';
 
 const engines = new WeakMap<FastifyInstance, MonitorEngine>();
 
@@ -23,6 +24,7 @@ export function monitorEngineOf(app: FastifyInstance): MonitorEngine | undefined
 export function monitorsFeature(options: MonitorEngineOptions = {}) {
   return defineFeature({
     name: 'monitors',
+    tables: MONITORS_TABLES,
     handlers: { ...monitorHandlers, ...keywordMonitorHandlers },
     jobs: [SHARD_JOB_KIND, BILLING_JOB_KIND],
     routes(app, services) {

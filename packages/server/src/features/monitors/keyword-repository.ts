@@ -1,8 +1,8 @@
 import type { schemas, TweetEventType } from '@xsvc/sdk/contract';
 import type { Selectable } from 'kysely';
 import type { z } from 'zod';
-import type { KeywordMonitorsTable } from '../../core/db/schema.js';
 import { lifecycleFields, parseEventTypes } from './monitor-rows.js';
+import type { KeywordMonitorsTable } from './tables.js';
 
 /** A keyword-monitor row. */
 export type KeywordMonitorRow = Selectable<KeywordMonitorsTable>;

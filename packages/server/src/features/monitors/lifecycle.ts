@@ -1,5 +1,5 @@
 import type { Insertable, Updateable } from 'kysely';
-import type { Database, MonitorLifecycleColumns } from '../../core/db/schema.js';
+import type { Database } from '../../core/db/schema.js';
 import { HttpError } from '../../core/http/errors.js';
 import type { HandlerContext } from '../../core/http/handler.js';
 import { idsOf } from '../../core/ids/index.js';
@@ -15,6 +15,7 @@ import {
   shardOf,
   updateMonitorRow,
 } from './monitor-rows.js';
+import type { MonitorLifecycleColumns } from './tables.js';
 
 /** What sets one kind of monitor (account or keyword) apart in the life cycle both kinds share. */
 export interface MonitorKind<T extends MonitorTable, A> {

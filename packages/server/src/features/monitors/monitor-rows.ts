@@ -1,7 +1,8 @@
 import { type EventType, limits } from '@xsvc/sdk/contract';
 import { type Insertable, type Kysely, type Selectable, sql, type Updateable } from 'kysely';
 import { num } from '../../core/db/database.js';
-import type { Database, MonitorLifecycleColumns } from '../../core/db/schema.js';
+import type { Database } from '../../core/db/schema.js';
+import type { MonitorLifecycleColumns } from './tables.js';
 
 /**
  * The tables of the two kinds of monitor (account and keyword), which share {@link MonitorLifecycleColumns}

@@ -1,8 +1,8 @@
 import type { schemas } from '@xsvc/sdk/contract';
 import type { Selectable } from 'kysely';
 import type { z } from 'zod';
-import type { MonitorsTable } from '../../core/db/schema.js';
 import { isoTime, lifecycleFields, parseEventTypes } from './monitor-rows.js';
+import type { MonitorsTable } from './tables.js';
 
 /** An account-monitor row. */
 export type MonitorRow = Selectable<MonitorsTable>;

@@ -1,5 +1,5 @@
 import type { Selectable } from 'kysely';
-import type { XAccountsTable } from '../../core/db/schema.js';
+import type { XAccountsTable } from '../../core/accounts/tables.js';
 import { HttpError } from '../../core/http/errors.js';
 import type { HandlerContext } from '../../core/http/handler.js';
 

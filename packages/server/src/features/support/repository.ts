@@ -1,12 +1,8 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import { num } from '../../core/db/database.js';
-import type {
-  Database,
-  SupportAttachmentsTable,
-  SupportMessagesTable,
-  SupportTicketsTable,
-} from '../../core/db/schema.js';
+import type { Database } from '../../core/db/schema.js';
 import type { CheckedFile } from './attachments.js';
+import type { SupportAttachmentsTable, SupportMessagesTable, SupportTicketsTable } from './tables.js';
 
 /** A ticket row. */
 export type TicketRow = Selectable<SupportTicketsTable>;

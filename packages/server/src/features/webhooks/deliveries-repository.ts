@@ -1,6 +1,7 @@
-import { type Kysely, type Selectable, sql } from 'kysely';
-import type { Database, WebhookDeliveriesTable, WebhookDeliveryAttemptsTable } from '../../core/db/schema.js';
-import { JOB_STATE, jobId, parkJobs, unparkJobs } from '../../core/jobs/index.js';
+import { type Kysely, type Selectable, } from 'kysely';
+import type { Database } from '../../core/db/schema.js';
+import { enqueueForRows, parkJobs, unparkJobs } from '../../core/jobs/index.js';
+import type { WebhookDeliveriesTable, WebhookDeliveryAttemptsTable } from './tables.js';
 
 /** A delivery row. */
 export type DeliveryRow = Selectable<WebhookDeliveriesTable>;
@@ -29,16 +30,13 @@ export async function enqueueDeliveryJobs(
   deliveryIds: readonly string[],
   now: number,
 ): Promise<void> {
-  if (deliveryIds.length === 0) return;
-  const prefix = jobId(DELIVERY_JOB_KIND, '');
-  await sql`
-    insert into jobs (id, kind, key, payload, state, run_at, attempts, lease_owner, lease_until, last_error, created_at, updated_at)
-    select ${prefix} || id, ${DELIVERY_JOB_KIND}, id, '{}',
-      case when next_attempt_at is null then ${JOB_STATE.parked} else ${JOB_STATE.queued} end,
-      coalesce(next_attempt_at, ${now}), 0, null, null, null, ${now}, ${now}
-    from webhook_deliveries where id in (${sql.join(deliveryIds)})
-    on conflict (id) do nothing
-  `.execute(db);
+  await enqueueForRows(db, {
+    kind: DELIVERY_JOB_KIND,
+    table: 'webhook_deliveries',
+    runAtColumn: 'next_attempt_at',
+    ids: deliveryIds,
+    now,
+  });
 }
 
 /** Statuses of a delivery that still has attempts to make. */

@@ -3,7 +3,6 @@ import type { Clock } from '../../core/clock.js';
 import type { Db } from '../../core/db/database.js';
 import { num } from '../../core/db/database.js';
 import type { Database } from '../../core/db/schema.js';
-import { uuid } from '../../core/ids/index.js';
 import type { Job, JobContext, JobKind, JobsEngine, Settled } from '../../core/jobs/index.js';
 import { DELIVERY_JOB_KIND, OPEN_STATUSES, parkDeliveryIds } from './deliveries-repository.js';
 import type { Dispatcher } from './dispatcher.js';

@@ -1,8 +1,9 @@
 import type { Insertable } from 'kysely';
 import type { Db } from '../../core/db/database.js';
-import type { WebhookDeliveriesTable } from '../../core/db/schema.js';
+import { removeFromOutbox } from '../../core/events/store.js';
 import { randomId } from '../../core/ids/index.js';
 import { DELIVERY_STATUS, enqueueDeliveryJobs } from './deliveries-repository.js';
+import type { WebhookDeliveriesTable } from './tables.js';
 import { isDeliverable } from './webhooks-repository.js';
 
 /** What one fan-out pass did. */
@@ -88,7 +89,7 @@ export async function fanOutEvents(database: Db, now: number, limit: number): Pr
         now,
       );
     }
-    await trx.deleteFrom('event_outbox').where('event_id', 'in', eventIds).execute();
+    await removeFromOutbox(trx, eventIds);
     return { events: outbox.length, deliveries: rows.length };
   });
 }

@@ -3,6 +3,7 @@ import { DELIVERY_JOB_KIND, listAttemptRows } from './deliveries-repository.js';
 import { webhookHandlers } from './handlers.js';
 import type { WebhookOptions } from './options.js';
 import { wakeWebhookDeliveries, webhookRoutes } from './runtime.js';
+import { WEBHOOKS_TABLES } from './tables.js';
 
 /**
  * The webhooks feature (spec 6): endpoints, and the delivery engine that signs and sends every stored event
@@ -12,6 +13,7 @@ import { wakeWebhookDeliveries, webhookRoutes } from './runtime.js';
 export function webhooksFeature(overrides: Partial<WebhookOptions> = {}) {
   return defineFeature({
     name: 'webhooks',
+    tables: WEBHOOKS_TABLES,
     handlers: webhookHandlers,
     routes: webhookRoutes(overrides),
     jobs: [DELIVERY_JOB_KIND],

@@ -1,10 +1,11 @@
 import { type Insertable, type Kysely, sql, type Updateable } from 'kysely';
 import type { Db } from '../../core/db/database.js';
 import { num } from '../../core/db/database.js';
-import type { Database, WebhookDeliveriesTable, WebhookDeliveryAttemptsTable } from '../../core/db/schema.js';
+import type { Database } from '../../core/db/schema.js';
 import { type JobOutcome, jobId, settleJobs } from '../../core/jobs/index.js';
 import { retryDelayMs } from './backoff.js';
 import { DELIVERY_JOB_KIND, DELIVERY_STATUS, parkDeliveries } from './deliveries-repository.js';
+import type { WebhookDeliveriesTable, WebhookDeliveryAttemptsTable } from './tables.js';
 import type { SendOutcome } from './transport.js';
 import { HEALTH, isDeliverable } from './webhooks-repository.js';
 

@@ -1,7 +1,8 @@
 import type { Kysely, Selectable, Updateable } from 'kysely';
 import { num } from '../../core/db/database.js';
-import type { Database, WebhooksTable } from '../../core/db/schema.js';
+import type { Database } from '../../core/db/schema.js';
 import { parkDeliveries, unparkDeliveries } from './deliveries-repository.js';
+import type { WebhooksTable } from './tables.js';
 
 /** A webhook row. */
 export type WebhookRow = Selectable<WebhooksTable>;

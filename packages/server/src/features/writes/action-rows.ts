@@ -1,6 +1,7 @@
 import type { Kysely, Selectable, Updateable } from 'kysely';
-import type { Database, WriteActionsTable } from '../../core/db/schema.js';
+import type { Database } from '../../core/db/schema.js';
 import { randomId } from '../../core/ids/index.js';
+import type { WriteActionsTable } from './tables.js';
 
 /** A write action row. */
 export type ActionRow = Selectable<WriteActionsTable>;

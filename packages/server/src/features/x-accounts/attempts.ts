@@ -1,9 +1,10 @@
 import type { schemas } from '@xsvc/sdk/contract';
 import type { Kysely, Selectable } from 'kysely';
 import { num } from '../../core/db/database.js';
-import type { Database, XConnectionAttemptsTable } from '../../core/db/schema.js';
+import type { Database } from '../../core/db/schema.js';
 import { randomId } from '../../core/ids/index.js';
 import { type ChallengeRow, challengeView } from './challenges.js';
+import type { XConnectionAttemptsTable } from './tables.js';
 
 /** An attempt row. */
 export type AttemptRow = Selectable<XConnectionAttemptsTable>;

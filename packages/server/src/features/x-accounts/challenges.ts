@@ -1,9 +1,10 @@
 import type { schemas } from '@xsvc/sdk/contract';
 import type { Kysely, Selectable } from 'kysely';
 import { num } from '../../core/db/database.js';
-import type { Database, XConnectionChallengesTable } from '../../core/db/schema.js';
+import type { Database } from '../../core/db/schema.js';
 import { HttpError } from '../../core/http/errors.js';
 import { randomId } from '../../core/ids/index.js';
+import type { XConnectionChallengesTable } from './tables.js';
 
 /** A challenge row. */
 export type ChallengeRow = Selectable<XConnectionChallengesTable>;

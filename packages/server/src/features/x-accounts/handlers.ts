@@ -1,5 +1,11 @@
 import { limits } from '@xsvc/sdk/contract';
-import { findConnection, listConnections, toXAccount } from '../../core/accounts/x-accounts.js';
+import {
+  clearTemporaryIssues,
+  deleteConnection,
+  findConnection,
+  listConnections,
+  toXAccount,
+} from '../../core/accounts/x-accounts.js';
 import { secretBox } from '../../core/crypto/secret-box.js';
 import { num } from '../../core/db/database.js';
 import { HttpError } from '../../core/http/errors.js';
@@ -127,7 +133,7 @@ export const xAccountHandlers = defineHandlers({
     const { accountId } = ctx.requirePrincipal();
     const { db } = ctx.services.database;
     const row = await findConnection(db, accountId, ctx.params.id);
-    await db.deleteFrom('x_accounts').where('id', '=', row.id).execute();
+    await deleteConnection(db, row.id);
     await replaceChallengesOf(db, row.id, ctx.services.clock.now());
     if (row.session_enc) await endSession(ctx, row.session_enc);
     return { success: true };
@@ -153,13 +159,9 @@ export const xAccountHandlers = defineHandlers({
 
   bulkRetryXAccounts: async (ctx) => {
     const { accountId } = ctx.requirePrincipal();
-    const r = await ctx.services.database.db
-      .updateTable('x_accounts')
-      .set({ health: 'healthy', updated_at: ctx.services.clock.now() })
-      .where('account_id', '=', accountId)
-      .where('health', '=', 'temporaryIssue')
-      .executeTakeFirst();
-    return { cleared: Number(r.numUpdatedRows) };
+    return {
+      cleared: await clearTemporaryIssues(ctx.services.database.db, accountId, ctx.services.clock.now()),
+    };
   },
 });
 

@@ -1,5 +1,6 @@
 import { CompiledQuery, type Kysely } from 'kysely';
 import type { Database } from '../../core/db/schema.js';
+import './tables.js';
 
 type ColumnType = 'text' | 'int8';
 

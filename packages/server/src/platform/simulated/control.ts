@@ -1,7 +1,7 @@
 import { type Kysely, sql, type Transaction, type Updateable } from 'kysely';
 import type { Clock } from '../../core/clock.js';
 import { num } from '../../core/db/database.js';
-import type { Database, SimUsersTable } from '../../core/db/schema.js';
+import type { Database } from '../../core/db/schema.js';
 import type { Tweet, UserProfile } from '../platform.js';
 import type { CreateTweetInput, CreateUserInput, UpdateUserPatch } from './control-types.js';
 import { USERNAME, VERIFIED_TYPES, validateProfile, validateTweetInput } from './control-validation.js';
@@ -23,6 +23,7 @@ import {
   type TweetRow,
   type UserRow,
 } from './stored.js';
+import type { SimUsersTable } from './tables.js';
 
 export type { CreateTweetInput, CreateUserInput, UpdateUserPatch, VerifiedType } from './control-types.js';
 

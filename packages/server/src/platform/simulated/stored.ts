@@ -1,6 +1,6 @@
 import type { schemas } from '@xsvc/sdk/contract';
 import type { Selectable } from 'kysely';
-import type { SimTweetsTable, SimUsersTable } from '../../core/db/schema.js';
+import type { SimTweetsTable, SimUsersTable } from './tables.js';
 
 /** A `sim_users` row as read. */
 export type UserRow = Selectable<SimUsersTable>;

@@ -1,6 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import { num } from '../../../core/db/database.js';
-import type { Database, DraftsTable } from '../../../core/db/schema.js';
+import type { Database } from '../../../core/db/schema.js';
+import type { DraftsTable } from '../tables.js';
 
 /** A stored draft row. */
 export type DraftRow = Selectable<DraftsTable>;

@@ -1,10 +1,10 @@
 import type { schemas } from '@xsvc/sdk/contract';
 import type { Selectable } from 'kysely';
 import { num } from '../../../core/db/database.js';
-import type { RadarItemsTable } from '../../../core/db/schema.js';
 import { HttpError } from '../../../core/http/errors.js';
 import { cursorCodec, legacyTagged } from '../../../core/paging/cursor.js';
 import { defineReadHandlers } from '../../../core/reads/define.js';
+import type { RadarItemsTable } from '../tables.js';
 import { RADAR_REGIONS } from './sources.js';
 
 /** Page size of the radar when `limit` is not given (the contract's default). */

@@ -1,8 +1,9 @@
 import { schemas } from '@xsvc/sdk/contract';
 import type { Kysely } from 'kysely';
-import type { Database, RadarItemsTable } from '../../../core/db/schema.js';
+import type { Database } from '../../../core/db/schema.js';
 import { Prng } from '../../../platform/simulated/prng.js';
 import type { SeedSize } from '../../../platform/simulated/seed/model.js';
+import type { RadarItemsTable } from '../tables.js';
 import { RADAR_REGIONS, type RadarCategory, SOURCE_PROFILES } from './sources.js';
 
 /** Items per source for each seed size (the simulated network's sizes: tiny for tests, default realistic). */

@@ -1,7 +1,8 @@
 import type { schemas } from '@xsvc/sdk/contract';
 import type { Kysely, Selectable } from 'kysely';
 import { num } from '../../../core/db/database.js';
-import type { Database, StylesTable } from '../../../core/db/schema.js';
+import type { Database } from '../../../core/db/schema.js';
+import type { StylesTable } from '../tables.js';
 
 /** A stored style row. */
 export type StyleRow = Selectable<StylesTable>;

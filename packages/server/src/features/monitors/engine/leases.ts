@@ -1,6 +1,7 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, } from 'kysely';
 import { num } from '../../../core/db/database.js';
 import type { Database } from '../../../core/db/schema.js';
+import { releaseOthersLeases } from '../../../core/jobs/index.js';
 
 /** The job kind of a shard's checks: one recurring job per shard (key: the shard number), every second. */
 export const SHARD_JOB_KIND = 'monitor.shard';
@@ -82,12 +83,9 @@ export class ShardLeases {
    * may be alive: a dead one's shards are claimed when its lease runs out. Returns how many were freed.
    */
   async releaseLeftovers(): Promise<number> {
-    const freed = await sql`
-      update jobs set lease_owner = null, lease_until = null
-      where kind in (${SHARD_JOB_KIND}, ${BILLING_JOB_KIND}) and lease_owner is not null and lease_owner <> ${this.owner}
-    `.execute(this.db);
+    const freed = await releaseOthersLeases(this.db, [SHARD_JOB_KIND, BILLING_JOB_KIND], this.owner);
     await this.db.deleteFrom('monitor_engines').where('id', '!=', this.owner).execute();
-    return Number(freed.numAffectedRows ?? 0);
+    return freed;
   }
 
   /** Removes the heartbeat (a clean stop: the shards' leases were given back by the jobs engine). */

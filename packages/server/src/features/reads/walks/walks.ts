@@ -158,7 +158,8 @@ export async function deleteWalk(db: Kysely<Database>, id: string): Promise<void
 /** Removes every walk that expired before `now`. */
 export async function sweepWalks(db: Kysely<Database>, now: number): Promise<void> {
   const expired = db.selectFrom('coverage_walks').select('id').where('expires_at', '<', now);
-  await db.deleteFrom('jobs').where('kind', '=', WALK_JOB_KIND).where('key', 'in', expired).execute();
+  const ids = (await expired.execute()).map((r) => r.id);
+  await deleteJobs(db, WALK_JOB_KIND, ids);
   await db.deleteFrom('coverage_seen').where('walk_id', 'in', expired).execute();
   await db.deleteFrom('coverage_walks').where('expires_at', '<', now).execute();
 }

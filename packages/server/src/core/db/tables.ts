@@ -1,0 +1,16 @@
+/**
+ * The tables owned by `core/db` (the server's own secrets): their row types, and their names. Only code under
+ * `core/db` writes them; any code may read them through `Database`. `core/db/schema.ts` lists them in
+ * `Database`.
+ */
+import type { Int } from './columns.js';
+
+/** The tables `core/db` owns. */
+export const DB_TABLES = ['server_secrets'] as const;
+
+/** Secrets the server generated for itself (the session encryption secret without `XSVC_SECRET_KEY`). */
+export interface ServerSecretsTable {
+  name: string;
+  value: string;
+  created_at: Int;
+}

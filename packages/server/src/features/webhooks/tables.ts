@@ -1,0 +1,84 @@
+/**
+ * The tables owned by `features/webhooks` (endpoints, deliveries, attempts): their row types, and their names.
+ * Only code under `features/webhooks` writes them; any code may read them through `Database`. They join
+ * `Database` by declaration merging (see `core/db/schema.ts`).
+ */
+
+import type { Int } from '../../core/db/columns.js';
+import type { Database } from '../../core/db/schema.js';
+
+declare module '../../core/db/schema.js' {
+  interface Database {
+    webhooks: WebhooksTable;
+    webhook_deliveries: WebhookDeliveriesTable;
+    webhook_delivery_attempts: WebhookDeliveryAttemptsTable;
+  }
+}
+
+/** The tables `features/webhooks` owns. */
+export const WEBHOOKS_TABLES = [
+  'webhooks',
+  'webhook_deliveries',
+  'webhook_delivery_attempts',
+] as const satisfies readonly (keyof Database)[];
+
+/**
+ * A webhook endpoint (spec 2.6, migration 0005). `event_types` is a JSON array; `secret` the hex signing
+ * secret (kept, because every delivery is signed with it); `health` is `active` or `needs_attention`
+ * (spec 3.4), separate from `is_active` (switched off by the owner).
+ */
+export interface WebhooksTable {
+  id: string;
+  account_id: string;
+  url: string;
+  event_types: string;
+  secret: string;
+  is_active: Int;
+  health: string;
+  consecutive_failures: Int;
+  failure_hard_cap: Int;
+  created_at: Int;
+  updated_at: Int;
+}
+
+/**
+ * One delivery of a stored event to a webhook (spec 2.6, 3.3, migration 0005): `id` is the payload's
+ * `deliveryId`, the same on every retry. `status` is `pending`, `delivered`, `failed` or `exhausted`;
+ * `next_attempt_at` is null when nothing is scheduled (done, or parked while the endpoint is off or needs
+ * attention); an attempt in progress holds the lease.
+ */
+export interface WebhookDeliveriesTable {
+  id: string;
+  webhook_id: string;
+  account_id: string;
+  event_id: string;
+  event_type: string;
+  status: string;
+  attempts: Int;
+  last_status_code: Int | null;
+  last_error: string | null;
+  created_at: Int;
+  delivered_at: Int | null;
+  next_attempt_at: Int | null;
+  lease_owner: string | null;
+  lease_until: Int | null;
+}
+
+/**
+ * One attempt of a webhook delivery (migration 0015), written in the transaction that counts it on its
+ * delivery: `attempt` is 1 for the first; `started_at` is clock time, `duration_ms` measured; `status_code`
+ * is null when no answer came; `error` (bounded) is null on success; `outcome` is the delivery's status the
+ * attempt led to (`delivered`, `failed`: retried, `exhausted`). Deleted with the delivery.
+ */
+export interface WebhookDeliveryAttemptsTable {
+  id: string;
+  delivery_id: string;
+  webhook_id: string;
+  account_id: string;
+  attempt: Int;
+  started_at: Int;
+  duration_ms: Int;
+  status_code: Int | null;
+  error: string | null;
+  outcome: string;
+}
