@@ -1,4 +1,4 @@
-import { type Kysely, type Selectable, } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../../core/db/schema.js';
 import { enqueueForRows, parkJobs, unparkJobs } from '../../core/jobs/index.js';
 import type { WebhookDeliveriesTable, WebhookDeliveryAttemptsTable } from './tables.js';
