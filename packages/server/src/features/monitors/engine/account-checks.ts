@@ -192,16 +192,18 @@ export class AccountChecks extends ShardChecks {
       return;
     }
     const cursors = new Map(moved.map((v) => [num(v.shard), v.tweet_cursor]));
-    // Shards newly held: none of their monitors is here, so every active one is read, in one query.
-    const fresh = moved.filter((v) => !this.versions.has(num(v.shard))).map((v) => num(v.shard));
-    if (fresh.length > 0) {
+    // Shards newly held: none of their monitors is here, so every active one is read, one query a shard
+    // (not one for all: the rows of 64 shards at once would swell the heap of a large instance).
+    for (const v of moved) {
+      const shard = num(v.shard);
+      if (this.versions.has(shard)) continue;
       const rows = await this.db
         .selectFrom('monitors')
         .selectAll()
         .where('is_active', '=', 1)
-        .where('shard', 'in', fresh)
+        .where('shard', '=', shard)
         .execute();
-      for (const row of rows) this.load(row, cursors.get(num(row.shard)) ?? null);
+      for (const row of rows) this.load(row, v.tweet_cursor);
       changed = true;
     }
     // Shards whose version moved: only the monitors added, changed (`rev`) or gone are read again.

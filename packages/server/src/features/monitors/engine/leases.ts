@@ -1,4 +1,4 @@
-import { type Kysely, } from 'kysely';
+import type { Kysely } from 'kysely';
 import { num } from '../../../core/db/database.js';
 import type { Database } from '../../../core/db/schema.js';
 import { releaseOthersLeases } from '../../../core/jobs/index.js';
