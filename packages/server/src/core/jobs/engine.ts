@@ -368,6 +368,10 @@ class KindRunner {
     let limit = Math.min(this.kind.batchSize, this.kind.concurrency - this.inFlight.size);
     if (this.kind.claimLimit) limit = Math.min(limit, await this.kind.claimLimit({ database, owner, now }));
     if (limit <= 0) return { ...idle, fed, full: fed >= this.kind.batchSize };
+    // A hint that fell due is served by this claim: left in place, it would look due again after the pass
+    // and wake the loop at once for nothing (a recurring job's next hint would then be lost, and the job
+    // wait for the poll after it instead of its own time).
+    if (this.nextHint <= now) this.nextHint = Number.POSITIVE_INFINITY;
     const jobs = await claimJobs(database.db, database.dialect, {
       kind: this.kind.name,
       owner,

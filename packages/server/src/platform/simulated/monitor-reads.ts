@@ -6,15 +6,43 @@ import { snowflakeTime } from './ids.js';
 import type { ReadContext } from './read-context.js';
 import type { TweetRow } from './stored.js';
 
+/** What is derived from one list of ids, kept while the caller holds on to the list (the engine passes the same one each second). */
+interface IdList {
+  json?: string;
+  array?: string[];
+  set?: ReadonlySet<string>;
+}
+
+const derived = new WeakMap<readonly string[], IdList>();
+
+function idList(ids: readonly string[]): IdList {
+  let d = derived.get(ids);
+  if (!d) {
+    d = {};
+    derived.set(ids, d);
+  }
+  return d;
+}
+
 /**
  * `column` is one of `ids`, with the whole list bound as one parameter (a JSON array read with `json_each`
  * on SQLite, a `text[]` on Postgres): a check of 10,000 accounts is one statement, not 20 chunks.
  */
 function inList(db: ReadContext['db'], column: string, ids: readonly string[]): RawBuilder<SqlBool> {
-  return isPostgres(db)
-    ? sql<SqlBool>`${sql.ref(column)} = any(${[...ids]}::text[])`
-    : sql<SqlBool>`${sql.ref(column)} in (select value from json_each(${JSON.stringify(ids)}))`;
+  const d = idList(ids);
+  if (isPostgres(db)) {
+    d.array ??= [...ids];
+    return sql<SqlBool>`${sql.ref(column)} = any(${d.array}::text[])`;
+  }
+  d.json ??= JSON.stringify(ids);
+  return sql<SqlBool>`${sql.ref(column)} in (select value from json_each(${d.json}))`;
 }
+
+/**
+ * From this many ids on, a stamps read first sums up the whole network's profile versions (one scan,
+ * no per-id lookups): unchanged, no watched profile can have changed either.
+ */
+const WHOLE_NETWORK_MIN = 1_000;
 
 /** Above this many authors, new tweets are read by time and filtered here rather than probed per author. */
 const PROBE_MAX = 256;
@@ -25,6 +53,9 @@ const PROBE_MAX = 256;
  * profile change stamps (`sim_users.profile_version`, bumped by every profile change of the control layer).
  */
 export class MonitorReads {
+  /** Users on the network at the last whole-network read (to tell whether that read is worth it). */
+  private networkSize: number | undefined;
+
   constructor(private readonly ctx: ReadContext) {}
 
   async newestTweetId(authorId: string): Promise<string | undefined> {
@@ -59,7 +90,12 @@ export class MonitorReads {
       order by t.created_at, t.id
       limit ${Math.trunc(limit)}
     `.execute(this.ctx.db);
-    const watched = many ? new Set(authorIds) : undefined;
+    let watched: ReadonlySet<string> | undefined;
+    if (many) {
+      const d = idList(authorIds);
+      d.set ??= new Set(authorIds);
+      watched = d.set;
+    }
     const kept = watched ? rows.rows.filter((r) => watched.has(r.author_id)) : rows.rows;
     // Reposts of tweets no longer visible are dropped by hydration; paging goes on from the last row read.
     const items = await hydrateTweets(this.ctx.db, kept, this.ctx.clock.now());
@@ -70,12 +106,25 @@ export class MonitorReads {
   async profileStamps(ids: readonly string[], ifChanged?: string): Promise<ProfileStamps> {
     if (ids.length === 0) return { digest: '0:0', stamps: new Map() };
     // Versions only grow and accounts only disappear, so an unchanged count and sum of versions over the
-    // same ids means no profile changed: one aggregate row instead of a row per account.
+    // same ids means no profile changed: one aggregate row instead of a row per account. Many ids (a good
+    // share of the network): the whole network's count and sum are read first, a scan that costs less than
+    // looking every id up; when they have not moved since `ifChanged`, neither have the ids'. Read before
+    // the ids' own figures, so a change in between shows in those (and in the stamps) at once.
+    let network: string | undefined;
+    if (ids.length >= WHOLE_NETWORK_MIN && ids.length * 4 >= (this.networkSize ?? 0)) {
+      const all = await sql<{ n: bigint | number; total: bigint | number | null }>`
+        select count(*) as n, sum(profile_version) as total from sim_users
+      `.execute(this.ctx.db);
+      this.networkSize = Number(all.rows[0]?.n ?? 0);
+      network = `@${all.rows[0]?.n ?? 0}:${all.rows[0]?.total ?? 0}`;
+      if (ifChanged?.endsWith(network)) return { digest: ifChanged };
+    }
     const agg = await sql<{ n: bigint | number; total: bigint | number | null }>`
       select count(*) as n, sum(profile_version) as total from sim_users where ${inList(this.ctx.db, 'id', ids)}
     `.execute(this.ctx.db);
-    const digest = `${agg.rows[0]?.n ?? 0}:${agg.rows[0]?.total ?? 0}`;
-    if (ifChanged === digest) return { digest };
+    const own = `${agg.rows[0]?.n ?? 0}:${agg.rows[0]?.total ?? 0}`;
+    const digest = `${own}${network ?? ''}`;
+    if (ifChanged !== undefined && ifChanged.split('@')[0] === own) return { digest };
     const rows = await sql<{ id: string; profile_version: bigint | number }>`
       select id, profile_version from sim_users where ${inList(this.ctx.db, 'id', ids)}
     `.execute(this.ctx.db);

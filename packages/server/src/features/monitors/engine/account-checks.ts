@@ -68,6 +68,15 @@ export class AccountChecks extends ShardChecks {
   /** The version of each held shard when its monitors were last read. */
   private readonly versions = new Map<number, number>();
   private byAuthor = new Map<string, Watched[]>();
+  /** The watched accounts (the keys of `byAuthor`), one array kept until they change: the platform reads
+   * derive what they need from it once. */
+  private authors: readonly string[] = [];
+  /** The lowest cursor of the watched monitors, when known (forgotten when a monitor is loaded or dropped). */
+  private oldest: string | undefined;
+  /** Monitors loaded but not yet marked joined (checked for the first time). */
+  private fresh: Watched[] = [];
+  /** The held shards the watched monitors were last filtered by. */
+  private heldKey = '';
   /** The platform's digest of the watched accounts' stamps at the last check (reset when they change). */
   private digest: string | undefined;
 
@@ -118,15 +127,15 @@ export class AccountChecks extends ShardChecks {
     report.paused = found.paused.size;
     if (found.paused.size) this.index();
     await this.markJoined();
-    let oldest: string | undefined;
-    for (const w of this.watched.values()) oldest = oldest === undefined ? w.cursor : minId(oldest, w.cursor);
+    const oldest = this.oldestCursor();
     if (oldest !== undefined) await this.leases.saveCursor(oldest);
     timings.store = lap();
     return report;
   }
 
   /** Writes the events and the new snapshots (pausing monitors whose account is gone) in one transaction. */
-  private store(found: Findings, now: number): Promise<number> {
+  private async store(found: Findings, now: number): Promise<number> {
+    if (found.events.length === 0 && found.updates.size === 0) return 0; // nothing to write
     return commitChecks(this.db, this.ids, found.events, now, async (trx) => {
       for (const [id, u] of found.updates) {
         await trx
@@ -158,13 +167,18 @@ export class AccountChecks extends ShardChecks {
   private async sync(): Promise<void> {
     const held = new Set(this.leases.shards);
     let changed = false;
-    for (const [id, w] of this.watched) {
-      if (!held.has(w.shard)) {
-        this.watched.delete(id);
-        changed = true;
+    const heldKey = this.leases.shards.join(',');
+    if (heldKey !== this.heldKey) {
+      // Shards given up: their monitors go (a pass over every monitor, only when the held set changed).
+      for (const [id, w] of this.watched) {
+        if (!held.has(w.shard)) {
+          this.watched.delete(id);
+          changed = true;
+        }
       }
+      for (const shard of this.versions.keys()) if (!held.has(shard)) this.versions.delete(shard);
+      this.heldKey = heldKey;
     }
-    for (const shard of this.versions.keys()) if (!held.has(shard)) this.versions.delete(shard);
     const versions = held.size
       ? await this.db
           .selectFrom('monitor_shards')
@@ -177,7 +191,31 @@ export class AccountChecks extends ShardChecks {
       if (changed) this.index();
       return;
     }
-    const shards = moved.map((v) => num(v.shard));
+    const cursors = new Map(moved.map((v) => [num(v.shard), v.tweet_cursor]));
+    // Shards newly held: none of their monitors is here, so every active one is read, one query a shard
+    // (not one for all: the rows of 64 shards at once would swell the heap of a large instance).
+    for (const v of moved) {
+      const shard = num(v.shard);
+      if (this.versions.has(shard)) continue;
+      const rows = await this.db
+        .selectFrom('monitors')
+        .selectAll()
+        .where('is_active', '=', 1)
+        .where('shard', '=', shard)
+        .execute();
+      for (const row of rows) this.load(row, v.tweet_cursor);
+      changed = true;
+    }
+    // Shards whose version moved: only the monitors added, changed (`rev`) or gone are read again.
+    const shards = moved.filter((v) => this.versions.has(num(v.shard))).map((v) => num(v.shard));
+    if (shards.length > 0) changed = (await this.reload(shards, cursors)) || changed;
+    for (const v of moved) this.versions.set(num(v.shard), num(v.version));
+    if (changed) this.index();
+  }
+
+  /** Reads again the monitors of `shards` that were added, changed or removed; true when any was. */
+  private async reload(shards: number[], cursors: Map<number, string | null>): Promise<boolean> {
+    let changed = false;
     const revs = await this.db
       .selectFrom('monitors')
       .select(['id', 'rev', 'shard'])
@@ -193,7 +231,6 @@ export class AccountChecks extends ShardChecks {
         changed = true;
       }
     }
-    const cursors = new Map(moved.map((v) => [num(v.shard), v.tweet_cursor]));
     for (let i = 0; i < stale.length; i += 500) {
       const rows = await this.db
         .selectFrom('monitors')
@@ -204,8 +241,7 @@ export class AccountChecks extends ShardChecks {
       for (const row of rows) this.load(row, cursors.get(num(row.shard)) ?? null);
       changed = true;
     }
-    for (const v of moved) this.versions.set(num(v.shard), num(v.version));
-    if (changed) this.index();
+    return changed;
   }
 
   private load(row: MonitorRow, shardCursor: string | null): void {
@@ -216,7 +252,7 @@ export class AccountChecks extends ShardChecks {
     // look-back); one an earlier holder of the shard had joined starts where that holder got to.
     let cursor = maxId(row.baseline_tweet_id, idBefore(baselineAt - this.timing.lookbackMs));
     if (num(row.joined) === 1 && shardCursor) cursor = maxId(cursor, shardCursor);
-    this.watched.set(row.id, {
+    const w: Watched = {
       id: row.id,
       rev: num(row.rev),
       accountId: row.account_id,
@@ -230,7 +266,10 @@ export class AccountChecks extends ShardChecks {
       stamp: sameBaseline ? held.stamp : row.profile_stamp,
       joined: num(row.joined) === 1,
       shard: num(row.shard),
-    });
+    };
+    this.watched.set(row.id, w);
+    if (!w.joined) this.fresh.push(w);
+    this.oldest = undefined;
   }
 
   private index(): void {
@@ -241,7 +280,18 @@ export class AccountChecks extends ShardChecks {
       else byAuthor.set(w.xUserId, [w]);
     }
     this.byAuthor = byAuthor;
+    this.authors = [...byAuthor.keys()];
+    this.oldest = undefined;
     this.digest = undefined;
+  }
+
+  /** The lowest cursor of the watched monitors (undefined: none). */
+  private oldestCursor(): string | undefined {
+    if (this.oldest === undefined) {
+      for (const w of this.watched.values())
+        this.oldest = this.oldest === undefined ? w.cursor : minId(this.oldest, w.cursor);
+    }
+    return this.oldest;
   }
 
   private source(w: Watched): Extract<EventSource, { kind: 'account' }> {
@@ -253,7 +303,7 @@ export class AccountChecks extends ShardChecks {
    * changed), then the full profiles of those whose stamp moved.
    */
   private async checkProfiles(now: number, found: Findings): Promise<void> {
-    const read = await this.platform.profileStamps([...this.byAuthor.keys()], this.digest);
+    const read = await this.platform.profileStamps(this.authors, this.digest);
     this.digest = read.digest;
     const stamps = read.stamps;
     if (!stamps) return; // nothing changed since the last check
@@ -290,9 +340,8 @@ export class AccountChecks extends ShardChecks {
    * paged. Returns how many tweets were read.
    */
   private async checkTweets(now: number, found: Findings): Promise<number> {
-    const authors = [...this.byAuthor.keys()];
-    let oldest: string | undefined;
-    for (const w of this.watched.values()) oldest = oldest === undefined ? w.cursor : minId(oldest, w.cursor);
+    const authors = this.authors;
+    const oldest = this.oldestCursor();
     if (oldest === undefined || authors.length === 0) return 0;
     let since = idEarlier(oldest, this.timing.lookbackMs);
     let read = 0;
@@ -309,7 +358,13 @@ export class AccountChecks extends ShardChecks {
     }
     // A complete read saw everything posted before `now`; a cut one everything up to where it stopped.
     const reached = complete ? idBefore(now) : since;
-    for (const w of this.watched.values()) w.cursor = maxId(w.cursor, reached);
+    // Every cursor rises to `reached`; the lowest one is found on the way.
+    let lowest: string | undefined;
+    for (const w of this.watched.values()) {
+      w.cursor = maxId(w.cursor, reached);
+      lowest = lowest === undefined ? w.cursor : minId(lowest, w.cursor);
+    }
+    this.oldest = lowest;
     return read;
   }
 
@@ -333,7 +388,10 @@ export class AccountChecks extends ShardChecks {
 
   /** Records that the monitors checked for the first time are covered by the shard cursor from now on. */
   private async markJoined(): Promise<void> {
-    const fresh = [...this.watched.values()].filter((w) => !w.joined);
+    if (this.fresh.length === 0) return;
+    // Only those still watched as loaded (a reload or a pause replaced or dropped the others).
+    const fresh = this.fresh.filter((w) => !w.joined && this.watched.get(w.id) === w);
+    this.fresh = [];
     const byRev = new Map<number, string[]>();
     for (const w of fresh) {
       const ids = byRev.get(w.rev);

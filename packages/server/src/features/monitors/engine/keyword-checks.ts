@@ -76,6 +76,11 @@ export class KeywordChecks extends ShardChecks {
       if (complete) q.cursor = maxId(q.cursor, idBefore(now));
     }
     const moved = [...this.held.values()].filter((q) => q.cursor !== q.saved);
+    if (events.length === 0 && moved.length === 0) {
+      // Nothing to write (what was read matched no type of its monitor).
+      for (const key of keys) this.recent.add(key, now);
+      return report;
+    }
     report.events = await commitChecks(this.db, this.ids, events, now, async (trx) => {
       for (const q of moved) {
         await trx
