@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../clock.js';
 import type { Db } from '../db/database.js';
 import type { Database } from '../db/schema.js';
-import { claimJobs, releaseLeases, renewLeases, settleJobs } from './store.js';
+import { claimJobs, countPending, releaseLeases, renewLeases, settleJobs } from './store.js';
 import {
   defaultOnError,
   type Job,
@@ -135,6 +135,21 @@ export class JobsEngine {
    */
   async runOnce(kind: string, options: { force?: boolean; keys?: readonly string[] } = {}): Promise<number> {
     return this.runner(kind).runOnce(options.force ?? false, options.keys);
+  }
+
+  /**
+   * Runs `kind`'s due jobs until none is due now and none is in flight in this engine: what a job rescheduled
+   * for now (the next page of an extraction) runs too, as does work the kind's own loop took meanwhile.
+   * Rejects when the work does not settle within `maxRounds` passes (a job due again forever).
+   */
+  async settle(kind: string, maxRounds = 1_000): Promise<void> {
+    for (let round = 0; round < maxRounds; round++) {
+      await this.runDue([kind]);
+      await this.idle(kind);
+      if ((await countPending(this.database.db, kind, this.owner, this.clock.now())) === 0) return;
+      await new Promise((resolve) => setTimeout(resolve, 1));
+    }
+    throw new Error(`jobs: ${kind} did not settle in ${maxRounds} passes`);
   }
 
   /** Resolves once nothing of `kind` is in flight in this engine and its outcomes are written. */

@@ -6,6 +6,7 @@ export { defaultOwner, JobsEngine, type JobsEngineOptions, type JobsLog } from '
 export {
   type ClaimRequest,
   claimJobs,
+  countPending,
   deleteJobs,
   enqueue,
   enqueueForRows,

@@ -373,3 +373,23 @@ export async function enqueueForRows(
     on conflict (id) do nothing
   `.execute(db);
 }
+
+/**
+ * How many queued jobs of `kind` are due at `now` or held by `owner` (in flight in its engine): zero when that
+ * engine has nothing of the kind left to do now.
+ */
+export async function countPending(
+  db: Kysely<Database>,
+  kind: string,
+  owner: string,
+  now: number,
+): Promise<number> {
+  const row = await db
+    .selectFrom('jobs')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('kind', '=', kind)
+    .where('state', '=', JOB_STATE.queued)
+    .where((eb) => eb.or([eb('run_at', '<=', now), eb('lease_owner', '=', owner)]))
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}

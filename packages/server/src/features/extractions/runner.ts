@@ -125,10 +125,9 @@ export class ExtractionRunner {
     await this.jobs.runDue([EXTRACTION_JOB_KIND]);
   }
 
-  /** Resolves once no job is in progress or due in this runner. */
+  /** Resolves once no job is in progress or due in this runner (its own loop may have taken some: waited for). */
   async idle(): Promise<void> {
-    await this.jobs.runDue([EXTRACTION_JOB_KIND]);
-    await this.jobs.idle(EXTRACTION_JOB_KIND);
+    await this.jobs.settle(EXTRACTION_JOB_KIND);
   }
 
   /**
