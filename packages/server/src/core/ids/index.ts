@@ -81,13 +81,22 @@ export function ticketPublicId(): string {
 // ---------------------------------------------------------------------------------------------------------
 // Time-sortable ids.
 
+/** The last {@link timeId} this process made. */
+let lastTimeId = 0n;
+
 /**
  * A time-sortable big-integer id (spec 2.1: a string holding a big integer): the time `now` (epoch ms) in
- * the high bits and 32 random bits below, so ids sort roughly by creation and two made in the same
- * millisecond still differ. Webhooks, compose drafts and styles, support tickets and messages.
+ * the high bits and 32 random bits below, so ids sort roughly by creation; two made in the same
+ * millisecond by one process always differ (the later one counts up from the earlier). Webhooks, compose drafts and styles, support tickets and messages.
  */
 export function timeId(now: number): string {
-  return ((BigInt(Math.max(0, Math.floor(now))) << 32n) | BigInt(randomSlice(4).readUInt32BE(0))).toString();
+  const ms = BigInt(Math.max(0, Math.floor(now)));
+  let id = (ms << 32n) | BigInt(randomSlice(4).readUInt32BE(0));
+  // In one process, ids of the same millisecond count up from the last one: 32 random bits alone would
+  // repeat within tens of thousands of ids (the birthday bound), and callers make that many in a burst.
+  if (id <= lastTimeId && lastTimeId >> 32n === ms) id = lastTimeId + 1n;
+  if (id > lastTimeId) lastTimeId = id;
+  return id.toString();
 }
 
 /** A support attachment's id: `att_` and a {@link timeId}. */
