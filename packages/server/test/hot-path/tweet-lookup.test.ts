@@ -97,6 +97,16 @@ describe.each(ENGINES)('tweet lookups (%s)', (engine) => {
     expect(Number((await loadTweetWithAuthor(db, row.id)).tweet?.like_count)).toBe(4242);
     const found = await net.platform.getTweet(row.id);
     expect('tweet' in found && found.tweet.likeCount).toBe(4242);
+    if (
+      engine === 'sqlite' &&
+      row.poll === null &&
+      row.quoted_tweet_id === null &&
+      row.retweet_of_id === null
+    ) {
+      // The answer kept with the cached pair: the same frozen object until a write replaces the pair.
+      expect(await net.platform.getTweet(row.id)).toBe(found);
+      expect(Object.isFrozen('tweet' in found && found.tweet.author)).toBe(true);
+    }
     await db.updateTable('sim_users').set({ suspended: 1 }).where('id', '=', row.author_id).execute();
     expect(await net.platform.getTweet(row.id)).toEqual({ missing: 'author_suspended' });
     await db.updateTable('sim_users').set({ suspended: 0 }).where('id', '=', row.author_id).execute();

@@ -119,7 +119,7 @@ const TWEET_CACHE_MAX = 10_000;
 export const TWEET_CACHE_TTL_MS = 1_000;
 
 interface TweetCache {
-  /** The write stamp of `sim_tweets` and `sim_users` (see `writeStamp`). */
+  /** The write stamp of `sim_tweets`, `sim_users` and `sim_communities` (see `writeStamp`). */
   readonly stamp: () => number;
   readonly entries: Map<string, { found: TweetWithAuthor; stamp: number; readAt: number }>;
 }
@@ -130,7 +130,7 @@ const tweetCaches = new WeakMap<Kysely<Database>, TweetCache | null>();
 function tweetCacheOf(db: Kysely<Database>): TweetCache | undefined {
   let cache = tweetCaches.get(db);
   if (cache === undefined) {
-    const stamp = writeStamp(db, ['sim_tweets', 'sim_users']);
+    const stamp = writeStamp(db, ['sim_tweets', 'sim_users', 'sim_communities']);
     cache = stamp ? { stamp, entries: new Map() } : null;
     tweetCaches.set(db, cache);
   }
@@ -143,9 +143,11 @@ function tweetCacheOf(db: Kysely<Database>): TweetCache | undefined {
  * elsewhere the tweet, then its author.
  *
  * On SQLite (one process owns the file) the pairs found are kept in a bounded in-process cache, valid while
- * no statement has written `sim_tweets` or `sim_users` since they were read (`writeStamp`: any write, a
- * deletion, a suspension, a count, a schema change, empties it before it runs) and for at most
- * {@link TWEET_CACHE_TTL_MS}. Missing tweets are not cached. The rows are shared: callers must not change them.
+ * no statement has written `sim_tweets`, `sim_users` or `sim_communities` since they were read (`writeStamp`:
+ * any write, a deletion, a suspension, a count, a schema change, empties it before it runs) and for at most
+ * {@link TWEET_CACHE_TTL_MS}. Missing tweets are not cached. A cached pair and its rows are shared and frozen;
+ * the same pair object is answered until it is read again, so what is derived from it alone (the tweet as the
+ * API shows it, see `TweetReads.getTweet`) may be kept with it.
  */
 export async function loadTweetWithAuthor(db: Kysely<Database>, id: string): Promise<TweetWithAuthor> {
   const sqlite = syncSqlite(db);
@@ -169,8 +171,12 @@ export async function loadTweetWithAuthor(db: Kysely<Database>, id: string): Pro
     if (!values) return { tweet: undefined, author: undefined };
   }
   const { tweet, author } = found.split(values);
-  const pair = { tweet, author: author.id === null ? undefined : author };
+  const pair: TweetWithAuthor = { tweet, author: author.id === null ? undefined : author };
   if (cache) {
+    // Shared from now on: frozen, so that no caller can change what the next request reads.
+    Object.freeze(tweet);
+    if (pair.author) Object.freeze(pair.author);
+    Object.freeze(pair);
     cache.entries.delete(id);
     if (cache.entries.size >= TWEET_CACHE_MAX)
       cache.entries.delete(cache.entries.keys().next().value as string);
