@@ -1,7 +1,7 @@
 /**
  * Server benchmark: `GET /api/v1/x/tweets/{id}` through the whole stack (API-key auth, the fixed-window rate
  * limiter and per-call metering with its ledger row, on SQLite in WAL mode) against a bare Fastify route
- * answering the same tweet, both measured with autocannon in this run. Goal: >= 50% of bare.
+ * answering the same tweet, both measured with autocannon in this run. Goal: >= 60% of bare (best rounds).
  *
  * The read tier's limit is raised for the run so the limiter counts every request without throttling
  * (at spec figures, 300/s per account, most requests would be 429s). Both targets are warmed up first (JIT,
@@ -137,17 +137,23 @@ const cpuBare = median(bareRuns.map((r) => r.cpuUs));
 const cpuOurs = median(oursRuns.map((r) => r.cpuUs));
 const busyOurs = median(oursRuns.map((r) => r.busy));
 const busyBare = median(bareRuns.map((r) => r.busy));
+const pct = (x: number) => `${(x * 100).toFixed(0)}%`;
 console.log(
-  `best rounds: ${(ratio * 100).toFixed(0)}% of bare; median of paired rounds ${(paired * 100).toFixed(0)}%; ` +
-    `CPU per request ${cpuOurs.toFixed(0)} µs vs ${cpuBare.toFixed(0)} µs (ratio ${(cpuBare / cpuOurs).toFixed(2)})`,
+  `\nRATIO server / bare Fastify: best rounds ${pct(ratio)} (${Math.round(best(oursRuns))} vs ` +
+    `${Math.round(best(bareRuns))} req/s); median of paired rounds ${pct(paired)} ` +
+    `(per round: ${oursRuns.map((o, i) => pct(o.rps / (bareRuns[i]?.rps ?? Number.NaN))).join(', ')})`,
 );
-goal('server >= 50% of a bare Fastify route', ratio >= 0.5, `${(ratio * 100).toFixed(0)}% of bare`);
+console.log(
+  `CPU per request (median, server and load generator in this one process): ${cpuOurs.toFixed(0)} µs vs ` +
+    `${cpuBare.toFixed(0)} µs bare (bare / server ${(cpuBare / cpuOurs).toFixed(2)})`,
+);
+goal('server >= 60% of a bare Fastify route (best rounds)', ratio >= 0.6, `${pct(ratio)} of bare`);
 console.log(
   `Limited by: CPU of the one event loop (${(cpuOurs - cpuBare).toFixed(0)} µs more per request than bare, the ` +
-    'WAL checkpointer thread included): the charge (its ledger row in three b-trees and its share of a group ' +
-    'commit of WAL frames), one SQLite read joining the tweet and its author, and building the tweet JSON. ' +
-    `CPU busy ${(busyOurs * 100).toFixed(0)}% of the wall time (bare ${(busyBare * 100).toFixed(0)}%): ` +
-    'checkpoints run off the event loop.',
+    'WAL checkpointer thread included): mostly the charge (its ledger row in three b-trees and its share of a ' +
+    'group commit of WAL frames); the tweet and its author come from an in-process cache kept exact by the ' +
+    `write stamps of their tables. CPU busy ${(busyOurs * 100).toFixed(0)}% of the wall time ` +
+    `(bare ${(busyBare * 100).toFixed(0)}%): checkpoints run off the event loop.`,
 );
 await bare.close();
 await server.close();

@@ -95,12 +95,29 @@ export async function buildServer(config: Config, deps: ServerDeps = {}): Promis
   for (const f of features) if (f.ports) Object.assign(ports, f.ports(services));
   app.setErrorHandler(handleError);
   const publicOrigin = config.publicUrl ? new URL(config.publicUrl).origin : undefined;
-  app.addHook('onRequest', async (request, reply) => {
+  // The origin the server is reached at when no public URL is configured: its listen address, parsed once.
+  let listenOrigin: { url: string; origin: string } | undefined;
+  const serverOrigin = (): string => {
+    if (publicOrigin) return publicOrigin;
+    const url = services.publicUrl();
+    if (listenOrigin?.url !== url) listenOrigin = { url, origin: new URL(url).origin };
+    return listenOrigin.origin;
+  };
+  // A callback hook (no promise per request): answers early for a redirect, else passes on a CSRF refusal.
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
     // Spec 1.2: HTTPS only; plain HTTP is redirected with 301 when the public URL is https.
-    if (publicOrigin?.startsWith('https://') && needsHttpsRedirect(request, config.trustProxy))
-      return reply.redirect(`${publicOrigin}${request.url}`, 301);
-    checkSameOrigin(request, publicOrigin ?? new URL(services.publicUrl()).origin);
+    if (publicOrigin?.startsWith('https://') && needsHttpsRedirect(request, config.trustProxy)) {
+      reply.redirect(`${publicOrigin}${request.url}`, 301);
+      return;
+    }
+    try {
+      checkSameOrigin(request, serverOrigin);
+    } catch (err) {
+      done(err as Error);
+      return;
+    }
+    done();
   });
   app.setNotFoundHandler((request, reply) =>
     reply

@@ -83,6 +83,43 @@ describe.each(ENGINES)('tweet lookups (%s)', (engine) => {
     expect(await net.platform.getTweet('77')).toEqual({ missing: 'not_found' });
   });
 
+  it('sees every write to a tweet or its author on the next read (the in-process cache stands aside)', async () => {
+    const db = net.db.db;
+    const row = await db
+      .selectFrom('sim_tweets')
+      .selectAll()
+      .where('deleted', '=', 0)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const first = await loadTweetWithAuthor(db, row.id);
+    expect(await loadTweetWithAuthor(db, row.id)).toEqual(first);
+    await db.updateTable('sim_tweets').set({ like_count: 4242 }).where('id', '=', row.id).execute();
+    expect(Number((await loadTweetWithAuthor(db, row.id)).tweet?.like_count)).toBe(4242);
+    const found = await net.platform.getTweet(row.id);
+    expect('tweet' in found && found.tweet.likeCount).toBe(4242);
+    if (
+      engine === 'sqlite' &&
+      row.poll === null &&
+      row.quoted_tweet_id === null &&
+      row.retweet_of_id === null
+    ) {
+      // The answer kept with the cached pair: the same frozen object until a write replaces the pair.
+      expect(await net.platform.getTweet(row.id)).toBe(found);
+      expect(Object.isFrozen('tweet' in found && found.tweet.author)).toBe(true);
+    }
+    await db.updateTable('sim_users').set({ suspended: 1 }).where('id', '=', row.author_id).execute();
+    expect(await net.platform.getTweet(row.id)).toEqual({ missing: 'author_suspended' });
+    await db.updateTable('sim_users').set({ suspended: 0 }).where('id', '=', row.author_id).execute();
+    await db.updateTable('sim_tweets').set({ deleted: 1 }).where('id', '=', row.id).execute();
+    expect(await net.platform.getTweet(row.id)).toEqual({ missing: 'deleted' });
+    await db
+      .updateTable('sim_tweets')
+      .set({ deleted: 0, like_count: row.like_count })
+      .where('id', '=', row.id)
+      .execute();
+    expect((await loadTweetWithAuthor(db, row.id)).tweet).toEqual(row);
+  });
+
   it('follows a change of the tables: the joined read splits the new columns too', async () => {
     const db = net.db.db;
     const row = await db.selectFrom('sim_tweets').selectAll().orderBy('id').executeTakeFirstOrThrow();

@@ -25,8 +25,13 @@ function cookieAuthenticated(request: FastifyRequest): boolean {
  * Requests with an API key or a bearer token are never authenticated by a cookie, so a browser cannot
  * forge them. Throws 403 `forbidden`.
  */
-export function checkSameOrigin(request: FastifyRequest, publicOrigin: string | undefined): void {
+export function checkSameOrigin(
+  request: FastifyRequest,
+  serverOrigin: string | undefined | (() => string | undefined),
+): void {
   if (SAFE_METHODS.has(request.method) || !cookieAuthenticated(request)) return;
+  // Worked out only for the requests that need it (the caller may pass a function).
+  const publicOrigin = typeof serverOrigin === 'function' ? serverOrigin() : serverOrigin;
   const site = first(request.headers['sec-fetch-site']);
   const origin = first(request.headers.origin);
   if (site !== undefined) {

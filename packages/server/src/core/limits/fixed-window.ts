@@ -192,11 +192,24 @@ export class MemoryWindows {
   private readonly sweeper = new Sweeper();
 
   consume(input: ConsumeInput): WindowState {
-    const { row, state: s } = advance(this.rows.get(input.key), input);
-    if (row) this.rows.set(input.key, row);
-    if (this.sweeper.due(input.now)) {
-      for (const [k, r] of this.rows) if (r.expiresAt <= input.now) this.rows.delete(k);
+    const current = this.rows.get(input.key);
+    const cost = input.cost ?? 1;
+    if (current !== undefined && isCurrent(current, input.now) && current.count + cost <= input.limit) {
+      // The common case, as `advance` decides it: counted in the current window. The rows are this map's
+      // own, so the count moves in place (no row copied per request).
+      current.count += cost;
+      this.sweepIfDue(input.now);
+      return state(true, current, input.limit, input.now);
     }
+    const { row, state: s } = advance(current, input);
+    if (row) this.rows.set(input.key, row);
+    this.sweepIfDue(input.now);
     return s;
+  }
+
+  private sweepIfDue(now: number): void {
+    if (this.sweeper.due(now)) {
+      for (const [k, r] of this.rows) if (r.expiresAt <= now) this.rows.delete(k);
+    }
   }
 }

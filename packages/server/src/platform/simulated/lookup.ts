@@ -1,6 +1,6 @@
 import type SQLite from 'better-sqlite3';
 import type { Kysely } from 'kysely';
-import { num, prepared, syncSqlite } from '../../core/db/database.js';
+import { num, prepared, syncSqlite, writeStamp } from '../../core/db/database.js';
 import type { Database } from '../../core/db/schema.js';
 import { parseUserRef } from './refs.js';
 import type { TweetRow, UserRow } from './stored.js';
@@ -109,10 +109,45 @@ function joinedOf(sqlite: SQLite.Database, rebuild = false): Joined {
   return found;
 }
 
+/** Most tweets a cache holds; the oldest-read entry goes first. */
+const TWEET_CACHE_MAX = 10_000;
+/**
+ * How long a cached tweet is trusted without reading it again (ms, wall clock). In-process writes invalidate
+ * it at once (`writeStamp`); this bounds how long a write by another process on the same SQLite file can go
+ * unseen, as for the key cache.
+ */
+export const TWEET_CACHE_TTL_MS = 1_000;
+
+interface TweetCache {
+  /** The write stamp of `sim_tweets`, `sim_users` and `sim_communities` (see `writeStamp`). */
+  readonly stamp: () => number;
+  readonly entries: Map<string, { found: TweetWithAuthor; stamp: number; readAt: number }>;
+}
+
+/** The tweet cache of each SQLite database; null where there is none (Postgres, a transaction's handle). */
+const tweetCaches = new WeakMap<Kysely<Database>, TweetCache | null>();
+
+function tweetCacheOf(db: Kysely<Database>): TweetCache | undefined {
+  let cache = tweetCaches.get(db);
+  if (cache === undefined) {
+    const stamp = writeStamp(db, ['sim_tweets', 'sim_users', 'sim_communities']);
+    cache = stamp ? { stamp, entries: new Map() } : null;
+    tweetCaches.set(db, cache);
+  }
+  return cache ?? undefined;
+}
+
 /**
  * A tweet and its author by tweet id. On SQLite outside a transaction this is one statement (a join, read as
  * arrays and split by each column's table, so the two rows are the same objects `selectAll()` reads);
  * elsewhere the tweet, then its author.
+ *
+ * On SQLite (one process owns the file) the pairs found are kept in a bounded in-process cache, valid while
+ * no statement has written `sim_tweets`, `sim_users` or `sim_communities` since they were read (`writeStamp`:
+ * any write, a deletion, a suspension, a count, a schema change, empties it before it runs) and for at most
+ * {@link TWEET_CACHE_TTL_MS}. Missing tweets are not cached. A cached pair and its rows are shared and frozen;
+ * the same pair object is answered until it is read again, so what is derived from it alone (the tweet as the
+ * API shows it, see `TweetReads.getTweet`) may be kept with it.
  */
 export async function loadTweetWithAuthor(db: Kysely<Database>, id: string): Promise<TweetWithAuthor> {
   const sqlite = syncSqlite(db);
@@ -121,6 +156,12 @@ export async function loadTweetWithAuthor(db: Kysely<Database>, id: string): Pro
     const author = tweet && (await loadUsers(db, [tweet.author_id])).get(tweet.author_id);
     return { tweet, author };
   }
+  const cache = tweetCacheOf(db);
+  const now = Date.now();
+  const stamp = cache?.stamp() ?? 0;
+  const hit = cache?.entries.get(id);
+  if (hit && hit.stamp === stamp && now >= hit.readAt && now - hit.readAt < TWEET_CACHE_TTL_MS)
+    return hit.found;
   let found = joinedOf(sqlite);
   let values = found.stmt.get(id) as unknown[] | undefined;
   if (!values) return { tweet: undefined, author: undefined };
@@ -130,7 +171,18 @@ export async function loadTweetWithAuthor(db: Kysely<Database>, id: string): Pro
     if (!values) return { tweet: undefined, author: undefined };
   }
   const { tweet, author } = found.split(values);
-  return { tweet, author: author.id === null ? undefined : author };
+  const pair: TweetWithAuthor = { tweet, author: author.id === null ? undefined : author };
+  if (cache) {
+    // Shared from now on: frozen, so that no caller can change what the next request reads.
+    Object.freeze(tweet);
+    if (pair.author) Object.freeze(pair.author);
+    Object.freeze(pair);
+    cache.entries.delete(id);
+    if (cache.entries.size >= TWEET_CACHE_MAX)
+      cache.entries.delete(cache.entries.keys().next().value as string);
+    cache.entries.set(id, { found: pair, stamp, readAt: now });
+  }
+  return pair;
 }
 
 /** Community names by id. */

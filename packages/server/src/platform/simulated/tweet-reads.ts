@@ -10,14 +10,38 @@ import type {
   UserProfile,
 } from '../platform.js';
 import { hydrateTweets } from './hydrate.js';
-import { loadTweets, loadTweetWithAuthor, loadUsers, tweetVisibility } from './lookup.js';
+import {
+  loadTweets,
+  loadTweetWithAuthor,
+  loadUsers,
+  type TweetWithAuthor,
+  tweetVisibility,
+} from './lookup.js';
 import type { ReadContext } from './read-context.js';
 import { parseTweetRef } from './refs.js';
 import { compileSearch, like } from './search-compile.js';
 import { filterClauses, mentionsRetweets, parseSearchQuery } from './search-query.js';
+import type { TweetRow } from './stored.js';
 import { listUsers, type UserQuery } from './user-listing.js';
 
 const ref = sql.ref;
+
+/** The answer of `getTweet` for a cached tweet-and-author pair (see `loadTweetWithAuthor`), deep-frozen. */
+const answered = new WeakMap<TweetWithAuthor, TweetLookup>();
+
+/** True when a tweet quotes or reposts another (its answer nests that tweet). */
+function nestsTweets(row: TweetRow): boolean {
+  return row.quoted_tweet_id !== null || row.retweet_of_id !== null;
+}
+
+/** `value` and everything in it, frozen: a shared answer no caller can change. */
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
+}
 
 /** Tweet lookups, searches, timelines, replies, quotes, threads, reposters and likers. */
 export class TweetReads {
@@ -26,7 +50,19 @@ export class TweetReads {
   async getTweet(id: string): Promise<TweetLookup> {
     const tweetId = parseTweetRef(id);
     if (!tweetId) return { missing: 'not_found' };
-    const { tweet: row, author } = await loadTweetWithAuthor(this.ctx.db, tweetId);
+    const pair = await loadTweetWithAuthor(this.ctx.db, tweetId);
+    const known = answered.get(pair);
+    if (known) return known;
+    const found = await this.showTweet(pair);
+    // A cached pair (frozen, see `loadTweetWithAuthor`) keeps its answer while it is the one read: every write
+    // to the tables the answer comes from replaces the pair. Not when the answer depends on the time (a poll's
+    // status) or on tweets nested in it (they may hold polls): those are built on every read.
+    if (Object.isFrozen(pair) && pair.tweet && pair.tweet.poll === null && !nestsTweets(pair.tweet))
+      answered.set(pair, deepFreeze(found));
+    return found;
+  }
+
+  private async showTweet({ tweet: row, author }: TweetWithAuthor): Promise<TweetLookup> {
     if (!row) return { missing: 'not_found' };
     const missing = tweetVisibility(row, author);
     if (missing || !author) return { missing: missing ?? 'not_found' };
