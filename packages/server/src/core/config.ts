@@ -40,6 +40,11 @@ export const ConfigSchema = z
     /** Allow webhook deliveries to http://127.0.0.1:<port> and http://localhost:<port> (tests, local dev). */
     allowLoopbackWebhooks: z.boolean().default(false),
     /**
+     * Threads that make the webhook deliveries' HTTP requests (0, the default: the server's own thread). On
+     * a machine with cores to spare, 1 or 2 take that work off the event loop.
+     */
+    webhookThreads: z.coerce.number().int().min(0).max(16).default(0),
+    /**
      * Trust `X-Forwarded-For` / `X-Forwarded-Proto` from the peer (set it only behind a reverse proxy that
      * overwrites them): client addresses for per-IP limits and the https check come from those headers.
      */
@@ -113,6 +118,7 @@ const ENV: Record<keyof ConfigInput, string> = {
   xBearerToken: 'X_BEARER_TOKEN',
   xApiBaseUrl: 'X_API_BASE_URL',
   allowLoopbackWebhooks: 'XSVC_ALLOW_LOOPBACK_WEBHOOKS',
+  webhookThreads: 'XSVC_WEBHOOK_THREADS',
   trustProxy: 'XSVC_TRUST_PROXY',
   maxCoverageWalks: 'XSVC_MAX_COVERAGE_WALKS',
   mcpEnableWrites: 'XSVC_MCP_ENABLE_WRITES',

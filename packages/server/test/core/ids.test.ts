@@ -5,6 +5,7 @@ import {
   randomId,
   TimeIds,
   ticketPublicId,
+  timeHexId,
   timeId,
   timeUuid,
   uuid,
@@ -20,10 +21,20 @@ function allDistinct(ids: string[]): boolean {
 
 describe('core/ids formats', () => {
   it('random ids: prefix and 32 hex digits, or as the options say', () => {
-    expect(randomId('dlv')).toMatch(/^dlv_[0-9a-f]{32}$/);
     expect(randomId('xatt')).toMatch(/^xatt_[0-9a-f]{32}$/);
     expect(randomId()).toMatch(/^[0-9a-f]{32}$/);
     expect(randomId('xch', { bytes: 18, encoding: 'base64url' })).toMatch(/^xch_[A-Za-z0-9_-]{24}$/);
+  });
+
+  it('timeHexId: a prefix and 32 hex digits (a randomId’s shape) that sort by time, never repeating', () => {
+    const ms = Date.UTC(2026, 10, 27, 12);
+    const first = timeHexId('dlv', ms);
+    expect(first).toMatch(/^dlv_[0-9a-f]{32}$/);
+    expect(first.slice(4, 16)).toBe(ms.toString(16).padStart(12, '0'));
+    const burst = Array.from({ length: MANY }, () => timeHexId('dlv', ms));
+    expect(allDistinct(burst)).toBe(true);
+    expect([...burst].sort()).toEqual(burst);
+    expect(timeHexId('gp', ms + 1) > (burst.at(-1) as string).replace('dlv', 'gp')).toBe(true);
   });
 
   it('uuids, ticket public ids and attachment ids', () => {

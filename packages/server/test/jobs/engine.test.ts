@@ -11,6 +11,7 @@ import {
   type JobKind,
   type JobOutcome,
   JobsEngine,
+  jobId,
 } from '../../src/core/jobs/index.js';
 import { ENGINES, type Engine, PG_URL } from '../helpers/server.js';
 
@@ -293,6 +294,55 @@ describe.each(ENGINES)('jobs engine on %s', (engine) => {
     // The same key again is kept, not doubled.
     await enqueue(store.a.db, [{ kind: 't.trx', key: 'committed' }], clock.now());
     expect(await rows(store.a, 't.trx')).toHaveLength(1);
+  });
+
+  it('runs the jobs a feed created held at once, with no claim, within the room it was given', async () => {
+    const kind = 't.held';
+    const runs: string[] = [];
+    const rooms: number[] = [];
+    const waiting = ['h1', 'h2', 'h3', 'h4', 'h5'];
+    const engine = new JobsEngine(store.a, clock, { owner: 'holder' });
+    // A job due now that only a claim would take.
+    await enqueue(store.a.db, [{ kind, key: 'q1' }], clock.now());
+    engine.register({
+      ...recordingKind(kind, runs, undefined, { batchSize: 16, concurrency: 3 }),
+      async feed({ database, now, owner, leaseMs, hold }) {
+        rooms.push(hold);
+        const keys = waiting.splice(0, hold);
+        if (keys.length === 0) return 0;
+        // What a feed does in its transaction: create the jobs leased to this engine.
+        await enqueue(
+          database.db,
+          keys.map((key) => ({ kind, key })),
+          now,
+        );
+        const ids = keys.map((key) => jobId(kind, key));
+        await database.db
+          .updateTable('jobs')
+          .set({ lease_owner: owner, lease_until: now + leaseMs })
+          .where('id', 'in', ids)
+          .execute();
+        const held: Job[] = keys.map((key, i) => ({
+          id: ids[i] as string,
+          kind,
+          key,
+          payload: {},
+          attempts: 0,
+          dueAt: now,
+        }));
+        return { fed: keys.length, held, more: waiting.length > 0 };
+      },
+    });
+    // One pass: the three held jobs fill the room, so nothing is claimed (q1 waits).
+    expect(await engine.runOnce(kind)).toBe(3);
+    expect(runs).toEqual(['h1', 'h2', 'h3']);
+    expect(rooms).toEqual([3]);
+    expect((await rows(store.a, kind)).map((r) => r.key)).toEqual(['q1']);
+    expect(waiting).toEqual(['h4', 'h5']);
+    // The rest: two more held, then the claim takes q1 in the room left.
+    await engine.runDue([kind]);
+    expect(runs.sort()).toEqual(['h1', 'h2', 'h3', 'h4', 'h5', 'q1']);
+    expect(await rows(store.a, kind)).toEqual([]);
   });
 
   it('runs in the background once started, woken without waiting for the poll', async () => {

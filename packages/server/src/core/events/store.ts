@@ -1,5 +1,6 @@
 import type { EventType } from '@xsvc/sdk/contract';
 import type { Kysely } from 'kysely';
+import { inList } from '../db/lists.js';
 import type { Database } from '../db/schema.js';
 
 /** An event a monitor matched, ready to store. */
@@ -90,5 +91,9 @@ export async function storeEvents(
  * 0003's outbox calls this in the transaction that created them).
  */
 export async function removeFromOutbox(db: Kysely<Database>, eventIds: readonly string[]): Promise<void> {
-  await db.deleteFrom('event_outbox').where('event_id', 'in', eventIds).execute();
+  if (eventIds.length === 0) return;
+  await db
+    .deleteFrom('event_outbox')
+    .where(inList(db, 'event_id', eventIds))
+    .execute();
 }

@@ -379,10 +379,25 @@ class KindRunner {
     if (this.engine.dead) return idle;
     const { database, owner } = this.engine;
     const now = this.engine.clock.now();
-    const fed = this.kind.feed ? await this.kind.feed({ database, now, limit: this.kind.batchSize }) : 0;
-    let limit = Math.min(this.kind.batchSize, this.kind.concurrency - this.inFlight.size);
+    const { batchSize, concurrency, leaseMs } = this.kind;
+    const hold = Math.max(0, Math.min(batchSize, concurrency - this.inFlight.size));
+    const feeding = this.kind.feed
+      ? await this.kind.feed({ database, now, limit: batchSize, owner, leaseMs, hold })
+      : 0;
+    const fed = typeof feeding === 'number' ? feeding : feeding.fed;
+    // Jobs the feed created held by this engine run now, with no claim (they are leased already).
+    const held = typeof feeding === 'number' ? [] : (feeding.held ?? []);
+    const launchedHeld = held.length > 0 ? this.launch(held) : undefined;
+    let limit = Math.min(batchSize, concurrency - this.inFlight.size);
     if (this.kind.claimLimit) limit = Math.min(limit, await this.kind.claimLimit({ database, owner, now }));
-    if (limit <= 0) return { ...idle, fed, full: fed >= this.kind.batchSize };
+    const more = fed >= batchSize || (typeof feeding !== 'number' && feeding.more === true);
+    const heldPass: Pass = {
+      claimed: held.length,
+      fed,
+      full: more,
+      done: launchedHeld ?? idle.done,
+    };
+    if (limit <= 0) return heldPass;
     // A hint that fell due is served by this claim: left in place, it would look due again after the pass
     // and wake the loop at once for nothing (a recurring job's next hint would then be lost, and the job
     // wait for the poll after it instead of its own time).
@@ -396,8 +411,14 @@ class KindRunner {
       force,
       ...(keys && { keys }),
     });
-    if (jobs.length === 0) return { ...idle, fed, full: fed >= this.kind.batchSize };
-    return { claimed: jobs.length, fed, full: jobs.length === limit, done: this.launch(jobs) };
+    if (jobs.length === 0) return heldPass;
+    const launched = this.launch(jobs);
+    return {
+      claimed: held.length + jobs.length,
+      fed,
+      full: jobs.length === limit || heldPass.full,
+      done: launchedHeld ? Promise.all([launchedHeld, launched]).then(() => undefined) : launched,
+    };
   }
 
   private launch(jobs: readonly Job[]): Promise<void> {

@@ -26,6 +26,8 @@ export {
   DEFAULT_MAX_ATTEMPTS,
   defaultBackoffMs,
   defaultOnError,
+  type Fed,
+  type FeedContext,
   JOB_STATE,
   type Job,
   type JobContext,

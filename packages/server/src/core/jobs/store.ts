@@ -1,5 +1,6 @@
 import { type Kysely, sql, type Updateable } from 'kysely';
 import { type DialectName, num } from '../db/database.js';
+import { inList } from '../db/lists.js';
 import type { Database } from '../db/schema.js';
 import { uuid } from '../ids/index.js';
 import type { JobsTable } from './tables.js';
@@ -179,26 +180,25 @@ export async function settleJobs(
     group.ids.push(item.id);
     groups.set(key, group);
   }
+  // One statement per way of ending, the ids bound as one list: its text (and prepared statement) is the
+  // same whatever the batch size.
   for (const { outcome, ids } of groups.values()) {
-    for (let i = 0; i < ids.length; i += ROWS_PER_INSERT) {
-      const chunk = ids.slice(i, i + ROWS_PER_INSERT);
-      const update = outcomeUpdate(outcome, now);
-      const rows = update
-        ? await trx
-            .updateTable('jobs')
-            .set(update as Updateable<JobsTable>)
-            .where('id', 'in', chunk)
-            .where('lease_owner', '=', owner)
-            .returning('id')
-            .execute()
-        : await trx
-            .deleteFrom('jobs')
-            .where('id', 'in', chunk)
-            .where('lease_owner', '=', owner)
-            .returning('id')
-            .execute();
-      for (const row of rows) held.add(row.id);
-    }
+    const update = outcomeUpdate(outcome, now);
+    const rows = update
+      ? await trx
+          .updateTable('jobs')
+          .set(update as Updateable<JobsTable>)
+          .where(inList(trx, 'id', ids))
+          .where('lease_owner', '=', owner)
+          .returning('id')
+          .execute()
+      : await trx
+          .deleteFrom('jobs')
+          .where(inList(trx, 'id', ids))
+          .where('lease_owner', '=', owner)
+          .returning('id')
+          .execute();
+    for (const row of rows) held.add(row.id);
   }
   return held;
 }
@@ -211,18 +211,15 @@ export async function renewLeases(
   now: number,
   until: number,
 ): Promise<Set<string>> {
-  const held = new Set<string>();
-  for (let i = 0; i < ids.length; i += ROWS_PER_INSERT) {
-    const rows = await db
-      .updateTable('jobs')
-      .set({ lease_until: until, updated_at: now })
-      .where('id', 'in', ids.slice(i, i + ROWS_PER_INSERT))
-      .where('lease_owner', '=', owner)
-      .returning('id')
-      .execute();
-    for (const row of rows) held.add(row.id);
-  }
-  return held;
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .updateTable('jobs')
+    .set({ lease_until: until, updated_at: now })
+    .where(inList(db, 'id', ids))
+    .where('lease_owner', '=', owner)
+    .returning('id')
+    .execute();
+  return new Set(rows.map((row) => row.id));
 }
 
 /**
@@ -356,22 +353,35 @@ export async function releaseOthersLeases(
 /**
  * Enqueues one `kind` job per row of a feature's `table` whose `id` is in `ids` (in the transaction that
  * creates the rows): keyed by the row id, due at the row's `runAtColumn`, or parked when that is null. One
- * INSERT … SELECT, so a burst costs a statement, not a value per column. A job that exists is kept.
+ * INSERT … SELECT with the ids as one list, so a burst costs one statement, not a value per column. A job
+ * that exists is kept. With `lease`, the new jobs are created held by `lease.owner` until `lease.until`
+ * (work the caller runs at once, with no claim); the ids of the jobs created are returned.
  */
 export async function enqueueForRows(
   db: Kysely<Database>,
-  r: { kind: string; table: string; runAtColumn: string; ids: readonly string[]; now: number },
-): Promise<void> {
-  if (r.ids.length === 0) return;
+  r: {
+    kind: string;
+    table: string;
+    runAtColumn: string;
+    ids: readonly string[];
+    now: number;
+    lease?: { readonly owner: string; readonly until: number };
+  },
+): Promise<string[]> {
+  if (r.ids.length === 0) return [];
   const runAt = sql.ref(r.runAtColumn);
-  await sql`
+  const owner = r.lease?.owner ?? null;
+  const until = r.lease?.until ?? null;
+  const result = await sql<{ id: string }>`
     insert into jobs (id, kind, key, payload, state, run_at, attempts, lease_owner, lease_until, last_error, created_at, updated_at)
     select ${jobId(r.kind, '')} || id, ${r.kind}, id, '{}',
       case when ${runAt} is null then ${JOB_STATE.parked} else ${JOB_STATE.queued} end,
-      coalesce(${runAt}, ${r.now}), 0, null, null, null, ${r.now}, ${r.now}
-    from ${sql.table(r.table)} where id in (${sql.join(r.ids)})
+      coalesce(${runAt}, ${r.now}), 0, ${owner}, ${until}, null, ${r.now}, ${r.now}
+    from ${sql.table(r.table)} where ${inList(db, 'id', r.ids)}
     on conflict (id) do nothing
+    returning id
   `.execute(db);
+  return result.rows.map((row) => row.id);
 }
 
 /**

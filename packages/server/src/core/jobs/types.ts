@@ -70,6 +70,33 @@ export interface JobContext<P = unknown> {
   holds(trx: Kysely<Database>, job: Job<P>): Promise<boolean>;
 }
 
+/** What a kind's {@link JobKind.feed} gets. */
+export interface FeedContext {
+  readonly database: Db;
+  readonly now: number;
+  /** Rows to take at most (the kind's batch size). */
+  readonly limit: number;
+  /** This engine's lease owner id: the owner of jobs the feed creates held. */
+  readonly owner: string;
+  /** The kind's lease: a job created held is this engine's until `now + leaseMs` (renewed while it runs). */
+  readonly leaseMs: number;
+  /**
+   * How many of the jobs it creates the feed may create held by this engine (its free capacity): they are
+   * run at once, with no claim and no read of what the feed already has in hand. The rest wait to be claimed.
+   */
+  readonly hold: number;
+}
+
+/** What a feed did. */
+export interface Fed {
+  /** Rows it took. */
+  readonly fed: number;
+  /** The jobs it created held by this engine (committed with their lease), to run now. */
+  readonly held?: readonly Job[];
+  /** It stopped at a limit of its own with more waiting (the loop then comes back as soon as there is room). */
+  readonly more?: boolean;
+}
+
 /** A kind of background work: how it is claimed, run and settled. */
 export interface JobKind<P = unknown> {
   /** The `jobs.kind` value. */
@@ -96,8 +123,11 @@ export interface JobKind<P = unknown> {
   settle?(trx: Kysely<Database>, settled: readonly Settled<P>[], ctx: { now: number }): Promise<void>;
   /** The outcome when `run` throws (default: retry with {@link defaultBackoffMs}, failed after 10 tries). */
   onError?(job: Job<P>, error: unknown, now: number): JobOutcome;
-  /** Work that becomes jobs before each claim (an outbox turned into jobs); returns how many rows it took. */
-  feed?(ctx: { database: Db; now: number; limit: number }): Promise<number>;
+  /**
+   * Work that becomes jobs before each claim (an outbox turned into jobs); returns how many rows it took,
+   * and the jobs it created already held by this engine (up to `ctx.hold`), which run at once with no claim.
+   */
+  feed?(ctx: FeedContext): Promise<number | Fed>;
   /** Jobs this engine may claim now (default `batchSize`); e.g. a fair share of shards between instances. */
   claimLimit?(ctx: { database: Db; owner: string; now: number }): Promise<number>;
   /**

@@ -17,7 +17,7 @@ import {
   requestHash,
   requiredIdempotencyKey,
 } from '../../core/idempotency/idempotency.js';
-import { randomId, timeUuid, uuid } from '../../core/ids/index.js';
+import { randomId, timeHexId, uuid } from '../../core/ids/index.js';
 import { consume, Sweeper, sweep } from '../../core/limits/fixed-window.js';
 import { clientKey } from '../../core/limits/sign-in-limits.js';
 import type { Services } from '../../core/services.js';
@@ -91,7 +91,7 @@ async function openPurchase(
   });
   const base = services.publicUrl();
   // Time-ordered, so the latest purchase is the greatest id even within one millisecond.
-  const purchaseId = `gp_${timeUuid(now).replace(/-/g, '')}`;
+  const purchaseId = timeHexId('gp', now);
   const answer: Checkout = {
     wallet_id: wallet.id,
     purchase_id: purchaseId,

@@ -23,19 +23,22 @@ export const DELIVERY_JOB_KIND = 'webhook.delivery';
 /**
  * Enqueues the jobs of new deliveries (in the transaction that creates them): due at their
  * `next_attempt_at`, or parked when it is null (their endpoint needs attention). One INSERT … SELECT from
- * the delivery rows, so a burst costs a statement per chunk, not a value per column.
+ * the delivery rows, so a burst costs one statement, not a value per column. With `lease`, the jobs are
+ * created held by `lease.owner` (the engine attempts them at once); returns the ids of the jobs created.
  */
 export async function enqueueDeliveryJobs(
   db: Kysely<Database>,
   deliveryIds: readonly string[],
   now: number,
-): Promise<void> {
-  await enqueueForRows(db, {
+  lease?: { readonly owner: string; readonly until: number },
+): Promise<string[]> {
+  return enqueueForRows(db, {
     kind: DELIVERY_JOB_KIND,
     table: 'webhook_deliveries',
     runAtColumn: 'next_attempt_at',
     ids: deliveryIds,
     now,
+    ...(lease && { lease }),
   });
 }
 

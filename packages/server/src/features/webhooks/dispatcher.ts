@@ -32,28 +32,45 @@ export interface Dispatcher {
 export function createDispatcher(deps: DispatcherDeps): Dispatcher {
   return {
     async send(url, secret, body, signal) {
-      const started = performance.now();
-      let target: Target;
-      try {
-        target = await withTimeout(
-          resolveTarget(vetWebhookUrl(url, deps.policy), deps.resolver),
-          deps.limits.timeoutMs,
-        );
-      } catch (err) {
-        return { ok: false, statusCode: null, error: `refused: ${(err as Error).message}` };
-      }
-      const signed = signRequest(body, secret, deps.clock.now());
-      const left = Math.max(1, deps.limits.timeoutMs - Math.round(performance.now() - started));
-      return sendToTarget(
-        target,
-        signed.body,
-        signed.headers,
-        { ...deps.limits, timeoutMs: left },
-        deps.agents,
-        signal,
-      );
+      const ready = await prepareSend(deps, url, secret, body);
+      if ('outcome' in ready) return ready.outcome;
+      return sendToTarget(ready.target, ready.body, ready.headers, ready.limits, deps.agents, signal);
     },
   };
+}
+
+/** A POST ready to go: the vetted target, the signed body and headers, and the time left for it. */
+export interface PreparedSend {
+  readonly target: Target;
+  readonly body: string;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly limits: SendLimits;
+}
+
+/**
+ * What every dispatcher does before the POST, on the server's thread: checks the URL and every address it
+ * resolves to now, signs the body at the clock's current time, and counts the time DNS took against the
+ * attempt's limit. A refused target is an outcome (a failed attempt), not an error.
+ */
+export async function prepareSend(
+  deps: Pick<DispatcherDeps, 'policy' | 'resolver' | 'clock' | 'limits'>,
+  url: string,
+  secret: string,
+  body: string,
+): Promise<PreparedSend | { readonly outcome: SendOutcome }> {
+  const started = performance.now();
+  let target: Target;
+  try {
+    target = await withTimeout(
+      resolveTarget(vetWebhookUrl(url, deps.policy), deps.resolver),
+      deps.limits.timeoutMs,
+    );
+  } catch (err) {
+    return { outcome: { ok: false, statusCode: null, error: `refused: ${(err as Error).message}` } };
+  }
+  const signed = signRequest(body, secret, deps.clock.now());
+  const left = Math.max(1, deps.limits.timeoutMs - Math.round(performance.now() - started));
+  return { target, body: signed.body, headers: signed.headers, limits: { ...deps.limits, timeoutMs: left } };
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {

@@ -2,11 +2,12 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../../core/clock.js';
 import type { Db } from '../../core/db/database.js';
 import { num } from '../../core/db/database.js';
+import { inList } from '../../core/db/lists.js';
 import type { Database } from '../../core/db/schema.js';
 import type { Job, JobContext, JobKind, JobsEngine, Settled } from '../../core/jobs/index.js';
 import { DELIVERY_JOB_KIND, OPEN_STATUSES, parkDeliveryIds } from './deliveries-repository.js';
 import type { Dispatcher } from './dispatcher.js';
-import { fanOutEvents } from './fanout.js';
+import { fanOutEvents, type HeldDelivery } from './fanout.js';
 import type { WebhookOptions } from './options.js';
 import {
   type AttemptResult,
@@ -53,6 +54,8 @@ export class DeliveryEngine {
   readonly stats: EngineStats = { attempts: 0, delivered: 0 };
   private fanned = 0;
   private launched = 0;
+  /** Deliveries the fan-out created held, by job id, until their batch is launched (at once). */
+  private readonly inHand = new Map<string, HeldDelivery>();
 
   constructor(
     private readonly database: Db,
@@ -109,10 +112,30 @@ export class DeliveryEngine {
       leaseMs,
       pollMs: pollIntervalMs,
       stopGraceMs,
-      feed: async ({ database, now, limit }) => {
-        const r = await fanOutEvents(database, now, limit);
+      feed: async ({ database, now, limit, owner, leaseMs: lease, hold }) => {
+        // With no room, the events still become deliveries (listed at once), claimed when room frees up.
+        if (hold <= 0) {
+          const r = await fanOutEvents(database, now, limit);
+          this.fanned += r.events;
+          return r.events;
+        }
+        // Else only what this engine has room for: those deliveries are held and attempted at once (no claim,
+        // no read); the other events wait in the outbox, for this engine's next pass or another instance's.
+        const take = Math.min(limit, hold);
+        const r = await fanOutEvents(database, now, take, { owner, leaseUntil: now + lease, max: hold });
         this.fanned += r.events;
-        return r.events;
+        const held: Job[] = r.held.map((h) => {
+          this.inHand.set(h.jobId, h);
+          return {
+            id: h.jobId,
+            kind: DELIVERY_JOB_KIND,
+            key: h.delivery.id,
+            payload: {},
+            attempts: 0,
+            dueAt: now,
+          };
+        });
+        return { fed: r.events, held, more: r.events >= take };
       },
       run: async (jobs, ctx) => {
         await this.launch(jobs, ctx);
@@ -126,13 +149,30 @@ export class DeliveryEngine {
     };
   }
 
-  private async launch(jobs: readonly Job[], ctx: JobContext): Promise<void> {
+  private async launch(all: readonly Job[], ctx: JobContext): Promise<void> {
+    // Deliveries the fan-out created held come with what their attempt needs: no read.
+    const jobs: Job[] = [];
+    const attempts: Promise<void>[] = [];
+    for (const job of all) {
+      const h = this.inHand.get(job.id);
+      if (!h) {
+        jobs.push(job);
+        continue;
+      }
+      this.inHand.delete(job.id);
+      attempts.push(this.attempt(job, h.delivery, h, h.payload, ctx));
+    }
+    if (jobs.length > 0) attempts.push(this.launchClaimed(jobs, ctx));
+    await Promise.all(attempts);
+  }
+
+  private async launchClaimed(jobs: readonly Job[], ctx: JobContext): Promise<void> {
     const db = this.database.db;
     const byId = new Map(jobs.map((j) => [j.key as string, j]));
     const rows = await db
       .selectFrom('webhook_deliveries')
       .select(['id', 'webhook_id', 'account_id', 'event_id', 'event_type', 'attempts', 'status'])
-      .where('id', 'in', [...byId.keys()])
+      .where(inList(db, 'id', [...byId.keys()]))
       .execute();
     const deliveries = new Map(rows.map((r) => [r.id, r]));
     const webhookIds = [...new Set(rows.map((c) => c.webhook_id))];
@@ -143,11 +183,15 @@ export class DeliveryEngine {
         : db
             .selectFrom('webhooks')
             .select(['id', 'url', 'secret', 'is_active', 'health'])
-            .where('id', 'in', webhookIds)
+            .where(inList(db, 'id', webhookIds))
             .execute(),
       eventIds.length === 0
         ? []
-        : db.selectFrom('events').select(['id', 'payload']).where('id', 'in', eventIds).execute(),
+        : db
+            .selectFrom('events')
+            .select(['id', 'payload'])
+            .where(inList(db, 'id', eventIds))
+            .execute(),
     ]);
     const webhookById = new Map(webhooks.map((w) => [w.id, w]));
     const payloadById = new Map(events.map((e) => [e.id, e.payload]));

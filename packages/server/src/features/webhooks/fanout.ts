@@ -1,10 +1,33 @@
-import type { Insertable } from 'kysely';
+import { sql } from 'kysely';
 import type { Db } from '../../core/db/database.js';
+import { inList, jsonRows } from '../../core/db/lists.js';
 import { removeFromOutbox } from '../../core/events/store.js';
-import { randomId } from '../../core/ids/index.js';
-import { DELIVERY_STATUS, enqueueDeliveryJobs } from './deliveries-repository.js';
-import type { WebhookDeliveriesTable } from './tables.js';
+import { timeHexId } from '../../core/ids/index.js';
+import { jobId } from '../../core/jobs/index.js';
+import { DELIVERY_JOB_KIND, DELIVERY_STATUS, enqueueDeliveryJobs } from './deliveries-repository.js';
+import type { ClaimedDelivery } from './results.js';
 import { isDeliverable } from './webhooks-repository.js';
+
+/** Deliveries a fan-out may create held by the engine running it (run at once, with no claim or read). */
+export interface HoldRequest {
+  /** The engine's lease owner id. */
+  readonly owner: string;
+  /** The lease's end. */
+  readonly leaseUntil: number;
+  /** Deliveries to hold at most (the engine's free capacity). */
+  readonly max: number;
+}
+
+/** A delivery a fan-out created held, with what its first attempt needs (read in the same transaction). */
+export interface HeldDelivery {
+  /** Its job's id (leased by the engine that asked). */
+  readonly jobId: string;
+  readonly delivery: ClaimedDelivery;
+  readonly url: string;
+  readonly secret: string;
+  /** The stored event's payload. */
+  readonly payload: string;
+}
 
 /** What one fan-out pass did. */
 export interface FanOutResult {
@@ -12,18 +35,46 @@ export interface FanOutResult {
   readonly events: number;
   /** Deliveries created. */
   readonly deliveries: number;
+  /** Of those, the ones created held by the engine that asked ({@link HoldRequest}). */
+  readonly held: readonly HeldDelivery[];
 }
 
-const INSERT_CHUNK = 500;
+const DELIVERY_COLUMNS = {
+  id: 'text',
+  webhook_id: 'text',
+  account_id: 'text',
+  event_id: 'text',
+  event_type: 'text',
+  status: 'text',
+  attempts: 'integer',
+  created_at: 'bigint',
+  next_attempt_at: 'bigint',
+} as const;
+
+type NewDelivery = {
+  [K in keyof typeof DELIVERY_COLUMNS]: K extends 'next_attempt_at'
+    ? number | null
+    : K extends 'attempts' | 'created_at'
+      ? number
+      : string;
+};
 
 /**
  * Turns stored events into deliveries, in one transaction (migration 0003's outbox contract): claims up to
  * `limit` outbox rows (`FOR UPDATE SKIP LOCKED` on Postgres, so instances take different rows), creates one
  * delivery per switched-on webhook of the event's account that subscribes to its type with its job (parked
- * when the endpoint needs attention), and deletes the outbox rows. A crash before the commit leaves the outbox rows for the next pass; the unique
- * (webhook, event) pair makes a repeated pass create nothing twice.
+ * when the endpoint needs attention), and deletes the outbox rows. With `hold`, up to `hold.max` of the new
+ * deliveries' jobs are created leased to `hold.owner`, and returned with their endpoint and payload, so the
+ * engine attempts them at once. A crash before the commit leaves the outbox rows for the next pass; the
+ * unique (webhook, event) pair makes a repeated pass create nothing twice. Each statement binds its rows as
+ * one list, so its text is the same whatever the burst.
  */
-export async function fanOutEvents(database: Db, now: number, limit: number): Promise<FanOutResult> {
+export async function fanOutEvents(
+  database: Db,
+  now: number,
+  limit: number,
+  hold?: HoldRequest,
+): Promise<FanOutResult> {
   return database.db.transaction().execute(async (trx) => {
     const outbox = await trx
       .selectFrom('event_outbox')
@@ -33,65 +84,107 @@ export async function fanOutEvents(database: Db, now: number, limit: number): Pr
       .limit(limit)
       .$if(database.dialect === 'postgres', (qb) => qb.forUpdate().skipLocked())
       .execute();
-    if (outbox.length === 0) return { events: 0, deliveries: 0 };
+    if (outbox.length === 0) return { events: 0, deliveries: 0, held: [] };
     const eventIds = outbox.map((r) => r.event_id);
     const accountIds = [...new Set(outbox.map((r) => r.account_id))];
+    const holding = hold !== undefined && hold.max > 0;
     const events = await trx
       .selectFrom('events')
       .select(['id', 'account_id', 'event_type'])
-      .where('id', 'in', eventIds)
+      .$if(holding, (qb) => qb.select('payload'))
+      .where(inList(trx, 'id', eventIds))
       .execute();
     const webhooks = await trx
       .selectFrom('webhooks')
-      .select(['id', 'account_id', 'event_types', 'is_active', 'health'])
-      .where('account_id', 'in', accountIds)
+      .select(['id', 'account_id', 'event_types', 'is_active', 'health', 'url', 'secret'])
+      .where(inList(trx, 'account_id', accountIds))
       .where('is_active', '=', 1)
       .execute();
-    const byAccount = new Map<string, { id: string; types: Set<string>; deliverable: boolean }[]>();
+    const byAccount = new Map<
+      string,
+      { id: string; types: Set<string>; deliverable: boolean; url: string; secret: string }[]
+    >();
     for (const w of webhooks) {
       const list = byAccount.get(w.account_id) ?? [];
-      list.push({ id: w.id, types: new Set(parseTypes(w.event_types)), deliverable: isDeliverable(w) });
+      list.push({
+        id: w.id,
+        types: new Set(parseTypes(w.event_types)),
+        deliverable: isDeliverable(w),
+        url: w.url,
+        secret: w.secret,
+      });
       byAccount.set(w.account_id, list);
     }
-    const rows: Insertable<WebhookDeliveriesTable>[] = [];
+    const rows: NewDelivery[] = [];
+    const candidates = new Map<string, Omit<HeldDelivery, 'jobId'>>();
     for (const e of events) {
       for (const w of byAccount.get(e.account_id) ?? []) {
         if (!w.types.has(e.event_type)) continue;
+        const id = timeHexId('dlv', now);
         rows.push({
-          id: randomId('dlv'),
+          id,
           webhook_id: w.id,
           account_id: e.account_id,
           event_id: e.id,
           event_type: e.event_type,
           status: DELIVERY_STATUS.pending,
           attempts: 0,
-          last_status_code: null,
-          last_error: null,
           created_at: now,
-          delivered_at: null,
           // An endpoint that needs attention gets its deliveries parked until it is resumed.
           next_attempt_at: w.deliverable ? now : null,
-          lease_owner: null,
-          lease_until: null,
         });
+        const payload = (e as { payload?: string }).payload;
+        if (holding && w.deliverable && payload !== undefined && candidates.size < hold.max)
+          candidates.set(id, {
+            delivery: {
+              id,
+              webhookId: w.id,
+              accountId: e.account_id,
+              eventId: e.id,
+              eventType: e.event_type,
+              attempts: 0,
+            },
+            url: w.url,
+            secret: w.secret,
+            payload,
+          });
       }
     }
-    for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
-      const created = await trx
-        .insertInto('webhook_deliveries')
-        .values(rows.slice(i, i + INSERT_CHUNK))
-        .onConflict((oc) => oc.columns(['webhook_id', 'event_id']).doNothing())
-        .returning('id')
-        .execute();
-      await enqueueDeliveryJobs(
-        trx,
-        created.map((r) => r.id),
-        now,
-      );
+    if (rows.length === 0) {
+      await removeFromOutbox(trx, eventIds);
+      return { events: outbox.length, deliveries: 0, held: [] };
     }
+    const cols = Object.keys(DELIVERY_COLUMNS).join(', ');
+    const created = await sql<{ id: string }>`
+      insert into webhook_deliveries (${sql.raw(cols)})
+      select ${sql.raw(cols)} from ${jsonRows(trx, 'j', DELIVERY_COLUMNS, rows)} where true
+      on conflict (webhook_id, event_id) do nothing
+      returning id
+    `.execute(trx);
+    const createdIds = created.rows.map((r) => r.id);
+    const toHold = holding ? createdIds.filter((id) => candidates.has(id)) : [];
+    const heldJobIds = new Set(
+      await enqueueDeliveryJobs(trx, toHold, now, hold && { owner: hold.owner, until: hold.leaseUntil }),
+    );
+    const holdSet = new Set(toHold);
+    await enqueueDeliveryJobs(
+      trx,
+      toHold.length === 0 ? createdIds : createdIds.filter((id) => !holdSet.has(id)),
+      now,
+    );
     await removeFromOutbox(trx, eventIds);
-    return { events: outbox.length, deliveries: rows.length };
+    const held: HeldDelivery[] = [];
+    for (const id of toHold) {
+      const jobId = deliveryJobId(id);
+      const candidate = candidates.get(id);
+      if (candidate && heldJobIds.has(jobId)) held.push({ jobId, ...candidate });
+    }
+    return { events: outbox.length, deliveries: createdIds.length, held };
   });
+}
+/** The job id of a delivery. */
+function deliveryJobId(deliveryId: string): string {
+  return jobId(DELIVERY_JOB_KIND, deliveryId);
 }
 
 /** A webhook's `event_types` column; a damaged value subscribes to nothing rather than failing the batch. */

@@ -27,6 +27,11 @@ export interface WebhookOptions {
   readonly resolver: Resolver;
   /** On stop, attempts in flight get this long to finish before they are cut off and released (default 3 s). */
   readonly stopGraceMs: number;
+  /**
+   * Threads that make the deliveries' HTTP requests (`XSVC_WEBHOOK_THREADS`; default 0: the server's own
+   * thread). With cores to spare, 1 or 2 take the HTTP work off the event loop, which keeps the database work.
+   */
+  readonly senderThreads: number;
 }
 
 /** The defaults, with any of them overridden. */
@@ -44,6 +49,7 @@ export function webhookOptions(overrides: Partial<WebhookOptions> = {}): Webhook
     random: Math.random,
     resolver: systemResolver,
     stopGraceMs: 3_000,
+    senderThreads: 0,
     ...overrides,
     timeoutMs,
   };

@@ -1,11 +1,11 @@
-import { type Insertable, type Kysely, sql, type Updateable } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Db } from '../../core/db/database.js';
 import { num } from '../../core/db/database.js';
+import { jsonRows } from '../../core/db/lists.js';
 import type { Database } from '../../core/db/schema.js';
 import { type JobOutcome, jobId, settleJobs } from '../../core/jobs/index.js';
 import { retryDelayMs } from './backoff.js';
 import { DELIVERY_JOB_KIND, DELIVERY_STATUS, parkDeliveries } from './deliveries-repository.js';
-import type { WebhookDeliveriesTable, WebhookDeliveryAttemptsTable } from './tables.js';
 import type { SendOutcome } from './transport.js';
 import { HEALTH, isDeliverable } from './webhooks-repository.js';
 
@@ -56,9 +56,6 @@ export interface RecordSummary {
 /** Longest `error` kept on an attempt row, in UTF-16 code units. */
 export const MAX_ATTEMPT_ERROR_LENGTH = 500;
 
-/** Attempt rows per INSERT (10 columns each: well under both engines' bound-parameter limits). */
-const ATTEMPT_ROWS_PER_INSERT = 500;
-
 /** `error` cut to {@link MAX_ATTEMPT_ERROR_LENGTH}, never splitting a surrogate pair. */
 export function boundError(error: string): string {
   if (error.length <= MAX_ATTEMPT_ERROR_LENGTH) return error;
@@ -66,8 +63,25 @@ export function boundError(error: string): string {
   return `${/[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut}…`;
 }
 
+/** The columns of an attempt's history row, as {@link jsonRows} binds them. */
+const ATTEMPT_COLUMNS = {
+  id: 'text',
+  delivery_id: 'text',
+  webhook_id: 'text',
+  account_id: 'text',
+  attempt: 'integer',
+  started_at: 'bigint',
+  duration_ms: 'integer',
+  status_code: 'integer',
+  error: 'text',
+  outcome: 'text',
+} as const;
+
+/** An attempt's history row (a row of {@link ATTEMPT_COLUMNS}). */
+type AttemptInsert = { readonly [K in keyof typeof ATTEMPT_COLUMNS]: string | number | null };
+
 /** The history row of an attempt; its id is the delivery's id and the attempt number (one row each). */
-function attemptRow(r: AttemptResult, outcome: string): Insertable<WebhookDeliveryAttemptsTable> {
+function attemptRow(r: AttemptResult, outcome: string): AttemptInsert {
   const attempt = r.delivery.attempts + 1;
   return {
     id: `${r.delivery.id}_${attempt}`,
@@ -95,8 +109,30 @@ export function jobOutcome(r: AttemptResult): JobOutcome {
   return { type: 'retry', at: r.at + r.retryInMs, error: boundError(r.outcome.error ?? 'failed') };
 }
 
+/** The columns a delivery's state after an attempt sets, as {@link jsonRows} binds them. */
+const STATE_COLUMNS = {
+  id: 'text',
+  attempts: 'integer',
+  last_status_code: 'integer',
+  last_error: 'text',
+  status: 'text',
+  delivered_at: 'bigint',
+  next_attempt_at: 'bigint',
+} as const;
+
+/** A delivery's state after an attempt (a row of {@link STATE_COLUMNS}). */
+interface DeliveryState {
+  readonly id: string;
+  readonly attempts: number;
+  readonly last_status_code: number | null;
+  readonly last_error: string | null;
+  readonly status: string;
+  readonly delivered_at: number | null;
+  readonly next_attempt_at: number | null;
+}
+
 /** The new state of a delivery after an attempt (spec 3.3). */
-function nextState(r: AttemptResult, deliverable: boolean): Updateable<WebhookDeliveriesTable> {
+function nextState(r: AttemptResult, deliverable: boolean): Omit<DeliveryState, 'id'> {
   const attempts = r.delivery.attempts + 1;
   const base = {
     attempts,
@@ -106,8 +142,14 @@ function nextState(r: AttemptResult, deliverable: boolean): Updateable<WebhookDe
   if (r.outcome.ok)
     return { ...base, status: DELIVERY_STATUS.delivered, delivered_at: r.at, next_attempt_at: null };
   const delay = r.retryInMs;
-  if (delay === undefined) return { ...base, status: DELIVERY_STATUS.exhausted, next_attempt_at: null };
-  return { ...base, status: DELIVERY_STATUS.failed, next_attempt_at: deliverable ? r.at + delay : null };
+  if (delay === undefined)
+    return { ...base, status: DELIVERY_STATUS.exhausted, delivered_at: null, next_attempt_at: null };
+  return {
+    ...base,
+    status: DELIVERY_STATUS.failed,
+    delivered_at: null,
+    next_attempt_at: deliverable ? r.at + delay : null,
+  };
 }
 
 /**
@@ -183,40 +225,37 @@ export async function writeResults(
         needsAttention.push(webhookId);
     }
   }
-  // Deliveries that end in the same state (typically: delivered, 200, in the same millisecond) share one
-  // UPDATE, so a busy engine writes a few statements per batch instead of one per delivery.
-  const groups = new Map<string, { state: Updateable<WebhookDeliveriesTable>; ids: string[] }>();
+  // One UPDATE … FROM for the whole batch, the new states bound as one list, so a busy engine writes the
+  // same few statements per batch whatever its size (ids held as the database returns them).
+  const states: DeliveryState[] = [];
   const outcomes = new Map<AttemptResult, string>();
   for (const r of results) {
     const state = nextState(r, deliverable.get(r.delivery.webhookId) ?? true);
-    outcomes.set(r, state.status as string);
-    const key = JSON.stringify(state);
-    const group = groups.get(key) ?? { state, ids: [] };
-    group.ids.push(r.delivery.id);
-    groups.set(key, group);
+    outcomes.set(r, state.status);
+    states.push({ id: r.delivery.id, ...state });
   }
-  const counted = new Set<string>();
-  for (const { state, ids } of groups.values()) {
-    const rows = await trx
-      .updateTable('webhook_deliveries')
-      .set(state)
-      .where('id', 'in', ids)
-      .returning('id')
-      .execute();
-    for (const row of rows) counted.add(row.id);
-  }
+  const updated = await sql<{ id: string }>`
+    update webhook_deliveries set attempts = j.attempts, last_status_code = j.last_status_code,
+      last_error = j.last_error, status = j.status, delivered_at = j.delivered_at, next_attempt_at = j.next_attempt_at
+    from ${jsonRows(trx, 'j', STATE_COLUMNS, states)}
+    where webhook_deliveries.id = j.id
+    returning webhook_deliveries.id
+  `.execute(trx);
+  const counted = new Set(updated.rows.map((row) => row.id));
   // Each attempt the deliveries now count gets its history row in the same transaction: both are written
   // or neither (a crash before the commit leaves the lease to expire and the attempt to be made again).
   // An attempt whose lease was lost is not counted on the delivery, and gets no row either; a delivery
   // counted once gets one row.
-  const attempts: Insertable<WebhookDeliveryAttemptsTable>[] = [];
+  const attempts: AttemptInsert[] = [];
   for (const r of results)
     if (counted.delete(r.delivery.id))
       attempts.push(attemptRow(r, outcomes.get(r) ?? DELIVERY_STATUS.failed));
-  for (let i = 0; i < attempts.length; i += ATTEMPT_ROWS_PER_INSERT)
-    await trx
-      .insertInto('webhook_delivery_attempts')
-      .values(attempts.slice(i, i + ATTEMPT_ROWS_PER_INSERT))
-      .execute();
+  if (attempts.length > 0) {
+    const cols = Object.keys(ATTEMPT_COLUMNS).join(', ');
+    await sql`
+      insert into webhook_delivery_attempts (${sql.raw(cols)})
+      select ${sql.raw(cols)} from ${jsonRows(trx, 'j', ATTEMPT_COLUMNS, attempts)}
+    `.execute(trx);
+  }
   return { needsAttention };
 }

@@ -4,6 +4,7 @@ import type { TargetPolicy } from '../../core/ssrf/target.js';
 import { createDispatcher, type Dispatcher } from './dispatcher.js';
 import { DeliveryEngine } from './engine.js';
 import { type WebhookOptions, webhookOptions } from './options.js';
+import { createThreadedDispatcher } from './threaded-dispatcher.js';
 import { closeAgents, createAgents } from './transport.js';
 
 /** The webhooks feature of one server: its engine, its dispatcher and the settings they run with. */
@@ -24,16 +25,30 @@ const runtimes = new WeakMap<Db, WebhookRuntime>();
  */
 export function webhookRoutes(overrides: Partial<WebhookOptions> = {}): RouteRegistrar {
   return (app, services) => {
-    const options = webhookOptions(overrides);
-    const agents = createAgents();
+    const options = webhookOptions({ senderThreads: services.config.webhookThreads, ...overrides });
     const policy: TargetPolicy = { allowLoopback: services.config.allowLoopbackWebhooks };
-    const dispatcher = createDispatcher({
+    const guard = {
       policy,
       resolver: options.resolver,
       clock: services.clock,
       limits: { timeoutMs: options.timeoutMs, maxResponseBytes: options.maxResponseBytes },
-      agents,
-    });
+    };
+    let closeDispatcher: () => Promise<void> | void;
+    let dispatcher: Dispatcher;
+    if (options.senderThreads > 0) {
+      const threaded = createThreadedDispatcher({
+        ...guard,
+        threads: options.senderThreads,
+        onThreadError: (err) =>
+          app.log.error({ err }, 'webhooks: a sender thread failed; its POSTs are retried'),
+      });
+      dispatcher = threaded;
+      closeDispatcher = () => threaded.close();
+    } else {
+      const agents = createAgents();
+      dispatcher = createDispatcher({ ...guard, agents });
+      closeDispatcher = () => closeAgents(agents);
+    }
     const engine = new DeliveryEngine(
       services.database,
       services.clock,
@@ -46,7 +61,7 @@ export function webhookRoutes(overrides: Partial<WebhookOptions> = {}): RouteReg
     if (options.autoStart) app.addHook('onListen', () => engine.start());
     app.addHook('onClose', async () => {
       await engine.stop();
-      closeAgents(agents);
+      await closeDispatcher();
       runtimes.delete(services.database);
     });
   };

@@ -1,4 +1,5 @@
 import { CompiledQuery, type Kysely } from 'kysely';
+import { isPostgres } from '../../core/db/lists.js';
 import type { Database } from '../../core/db/schema.js';
 import './tables.js';
 
@@ -202,16 +203,4 @@ export async function bulkInsert<T extends SimTable>(
     for (let i = start; i < end; i++) for (const value of values) params.push(value(i));
     await db.executeQuery(CompiledQuery.raw(cachedText, params));
   }
-}
-
-const dialectCache = new WeakMap<Kysely<Database>, boolean>();
-
-/** Whether `db` speaks Postgres (numbered placeholders), found by compiling a tiny query once. */
-export function isPostgres(db: Kysely<Database>): boolean {
-  let pg = dialectCache.get(db);
-  if (pg === undefined) {
-    pg = db.selectFrom('sim_meta').select('key').where('key', '=', '').compile().sql.includes('$1');
-    dialectCache.set(db, pg);
-  }
-  return pg;
 }

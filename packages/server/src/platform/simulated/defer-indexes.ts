@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
+import { isPostgres } from '../../core/db/lists.js';
 import type { Database } from '../../core/db/schema.js';
-import { isPostgres } from './bulk-insert.js';
 
 interface IndexDef {
   name: string;

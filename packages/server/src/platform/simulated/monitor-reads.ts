@@ -1,42 +1,13 @@
-import { type RawBuilder, type SqlBool, sql } from 'kysely';
+import { sql } from 'kysely';
+import { inList } from '../../core/db/lists.js';
 import type { AuthorTweets, ProfileStamps } from '../platform.js';
-import { isPostgres } from './bulk-insert.js';
 import { hydrateTweets } from './hydrate.js';
 import { snowflakeTime } from './ids.js';
 import type { ReadContext } from './read-context.js';
 import type { TweetRow } from './stored.js';
 
-/** What is derived from one list of ids, kept while the caller holds on to the list (the engine passes the same one each second). */
-interface IdList {
-  json?: string;
-  array?: string[];
-  set?: ReadonlySet<string>;
-}
-
-const derived = new WeakMap<readonly string[], IdList>();
-
-function idList(ids: readonly string[]): IdList {
-  let d = derived.get(ids);
-  if (!d) {
-    d = {};
-    derived.set(ids, d);
-  }
-  return d;
-}
-
-/**
- * `column` is one of `ids`, with the whole list bound as one parameter (a JSON array read with `json_each`
- * on SQLite, a `text[]` on Postgres): a check of 10,000 accounts is one statement, not 20 chunks.
- */
-function inList(db: ReadContext['db'], column: string, ids: readonly string[]): RawBuilder<SqlBool> {
-  const d = idList(ids);
-  if (isPostgres(db)) {
-    d.array ??= [...ids];
-    return sql<SqlBool>`${sql.ref(column)} = any(${d.array}::text[])`;
-  }
-  d.json ??= JSON.stringify(ids);
-  return sql<SqlBool>`${sql.ref(column)} in (select value from json_each(${d.json}))`;
-}
+/** The set of a list of ids, kept while the caller holds on to the list (the engine passes the same one each second). */
+const watchedSets = new WeakMap<readonly string[], ReadonlySet<string>>();
 
 /**
  * From this many ids on, a stamps read first sums up the whole network's profile versions (one scan,
@@ -92,9 +63,11 @@ export class MonitorReads {
     `.execute(this.ctx.db);
     let watched: ReadonlySet<string> | undefined;
     if (many) {
-      const d = idList(authorIds);
-      d.set ??= new Set(authorIds);
-      watched = d.set;
+      watched = watchedSets.get(authorIds);
+      if (!watched) {
+        watched = new Set(authorIds);
+        watchedSets.set(authorIds, watched);
+      }
     }
     const kept = watched ? rows.rows.filter((r) => watched.has(r.author_id)) : rows.rows;
     // Reposts of tweets no longer visible are dropped by hydration; paging goes on from the last row read.

@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
+import { isPostgres } from '../../core/db/lists.js';
 import type { Database } from '../../core/db/schema.js';
-import { bulkInsert, isPostgres, rowCount, SIM_TABLES, type SimData, type SimTable } from './bulk-insert.js';
+import { bulkInsert, rowCount, SIM_TABLES, type SimData, type SimTable } from './bulk-insert.js';
 import { withIndexesDeferred } from './defer-indexes.js';
 import { generateNetwork, type SeedOptions } from './seed/generate.js';
 import type { SeedSize } from './seed/model.js';

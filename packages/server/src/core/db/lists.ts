@@ -1,0 +1,85 @@
+import { PostgresAdapter, type RawBuilder, type SqlBool, sql } from 'kysely';
+
+/**
+ * Lists bound as ONE parameter. Kysely spells `where id in (…)` with a placeholder per value and a
+ * multi-row insert with one per cell, so every batch size is a statement of its own: each is parsed (and,
+ * on SQLite, prepared) anew, and batches of thousands meet the engines' parameter limits. These helpers bind a
+ * whole list as one JSON text (SQLite, read with `json_each`) or one array / JSON value (Postgres), so a hot
+ * statement has one text whatever the batch size, and stays prepared.
+ */
+
+/** A Kysely database or transaction, of any schema. */
+export interface AnyKysely {
+  getExecutor(): { readonly adapter: unknown };
+}
+
+/** Whether `db` (a database or a transaction on it) speaks Postgres. */
+export function isPostgres(db: AnyKysely): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
+}
+
+/** What is derived from one list of ids, kept while the caller holds on to the list. */
+interface Derived {
+  json?: string;
+  array?: string[];
+}
+
+const derived = new WeakMap<readonly string[], Derived>();
+
+/**
+ * `column` is one of `ids` (text), the whole list bound as one parameter: a JSON array read with
+ * `json_each` on SQLite, a `text[]` on Postgres. What a list derives is kept while the caller keeps the same
+ * array (the monitors' engine passes the same one every second).
+ */
+export function inList(db: AnyKysely, column: string, ids: readonly string[]): RawBuilder<SqlBool> {
+  let d = derived.get(ids);
+  if (!d) {
+    d = {};
+    derived.set(ids, d);
+  }
+  if (isPostgres(db)) {
+    d.array ??= [...ids];
+    return sql<SqlBool>`${sql.ref(column)} = any(${d.array}::text[])`;
+  }
+  d.json ??= JSON.stringify(ids);
+  return sql<SqlBool>`${sql.ref(column)} in (select value from json_each(${d.json}))`;
+}
+
+/** The type of a column of {@link jsonRows} (what Postgres reads it as; SQLite keeps the JSON's type). */
+export type ListColumnType = 'text' | 'integer' | 'bigint';
+
+/** A cell of {@link jsonRows}: numbers, not BigInt (JSON has no BigInt; BigInts are turned into numbers). */
+export type ListCell = string | number | bigint | null;
+
+/**
+ * Rows bound as one JSON parameter and read back as a table named `alias`, for `insert … select … from`
+ * and `update … from` in one statement per batch: `(select value ->> 'col' as col … from json_each(?)) as
+ * alias` on SQLite, `json_to_recordset(?::json) as alias(col type, …)` on Postgres. Column names come from
+ * the code, never from input.
+ */
+export function jsonRows<C extends string>(
+  db: AnyKysely,
+  alias: string,
+  columns: Readonly<Record<C, ListColumnType>>,
+  rows: readonly Readonly<Record<C, ListCell>>[],
+): RawBuilder<unknown> {
+  const names = Object.keys(columns) as C[];
+  for (const name of [alias, ...names])
+    if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`jsonRows: bad name ${name}`);
+  const json = stringify(rows);
+  if (isPostgres(db)) {
+    const defs = names.map((n) => `${n} ${columns[n]}`).join(', ');
+    return sql`json_to_recordset(${json}::json) as ${sql.raw(`${alias}(${defs})`)}`;
+  }
+  const picks = names.map((n) => `value ->> '${n}' as ${n}`).join(', ');
+  return sql`(select ${sql.raw(picks)} from json_each(${json})) as ${sql.raw(alias)}`;
+}
+
+function stringify(rows: readonly object[]): string {
+  try {
+    return JSON.stringify(rows);
+  } catch (err) {
+    if (!(err instanceof TypeError)) throw err;
+    return JSON.stringify(rows, (_key, v: unknown) => (typeof v === 'bigint' ? Number(v) : v));
+  }
+}
