@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../clock.js';
 import type { Db } from '../db/database.js';
 import type { Database } from '../db/schema.js';
+import { uuid } from '../ids/index.js';
 import { claimJobs, countPending, releaseLeases, renewLeases, settleJobs } from './store.js';
 import {
   defaultOnError,
@@ -44,7 +45,7 @@ const silent: JobsLog = { error: () => undefined };
 
 /** The default lease owner of an engine on `database` (see {@link JobsEngineOptions.owner}). */
 export function defaultOwner(database: Db): string {
-  return database.dialect === 'sqlite' ? 'local' : `instance_${crypto.randomUUID()}`;
+  return database.dialect === 'sqlite' ? 'local' : `instance_${uuid()}`;
 }
 
 /**
