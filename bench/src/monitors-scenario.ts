@@ -11,7 +11,7 @@
  * check duration) and the floor it is compared with: the same checks made one monitor at a time with the
  * platform's single-account reads (a profile lookup and a timeline page each).
  */
-import { type CheckReport, monitorEngineOf } from '@xsvc/server';
+import { blankSimUserRow, type CheckReport, monitorEngineOf } from '@xsvc/server';
 import { startBenchServer } from '../lib/server.js';
 import { goal, percentile, table } from './stats.js';
 
@@ -64,29 +64,7 @@ export async function runMonitorsScenario(scenario: MonitorsScenario): Promise<b
         const username = `mon_${j}`;
         usernames.push(username);
         userIds.push(id);
-        users.push({
-          id,
-          username,
-          username_lower: username,
-          name: `Monitored ${j}`,
-          description: '',
-          location: '',
-          url: '',
-          profile_picture: '',
-          cover_picture: '',
-          verified: 0,
-          verified_type: null,
-          protected: 0,
-          suspended: 0,
-          pinned_tweet_id: null,
-          followers_count: 0,
-          following_count: 0,
-          statuses_count: 0,
-          media_count: 0,
-          favourites_count: 0,
-          created_at: now - 86_400_000,
-          profile_version: 1,
-        });
+        users.push(blankSimUserRow({ id, username, name: `Monitored ${j}`, createdAt: now - 86_400_000 }));
         const snapshot = {
           profilePicture: null,
           coverPicture: null,

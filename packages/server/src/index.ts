@@ -24,5 +24,5 @@ export type { DeliveryEngine, EngineStats, RunSummary } from './features/webhook
 export type { WebhookOptions } from './features/webhooks/options.js';
 export { deliveryEngineFor, wakeWebhookDeliveries } from './features/webhooks/runtime.js';
 export type { Platform } from './platform/platform.js';
-export type { SeedSize } from './platform/simulated/index.js';
-export { FIXED_ACCOUNTS, seedNetwork } from './platform/simulated/index.js';
+export type { BlankSimUser, SeedSize } from './platform/simulated/index.js';
+export { blankSimUserRow, FIXED_ACCOUNTS, seedNetwork } from './platform/simulated/index.js';

@@ -1,22 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../src/core/db/database.js';
-import { migrateToLatest } from '../../src/core/db/migrate.js';
+import { describe, expect, it } from 'vitest';
 import { consume, MemoryWindows, peek, reset, sweep } from '../../src/core/limits/fixed-window.js';
-import { ENGINES, testDatabase } from '../helpers/server.js';
+import { ENGINES, useMigratedDatabase } from '../helpers/server.js';
 
 const T0 = Date.UTC(2030, 0, 1, 12, 0, 0);
 
 /** The one fixed-window limiter: window arithmetic, conditional increments, concurrency, on both engines. */
 describe.each(ENGINES)('fixed windows (%s)', (engine) => {
-  let database: Db;
-  let drop: () => Promise<void>;
-  beforeAll(async () => {
-    ({ database, drop } = await testDatabase(engine));
-    await migrateToLatest(database);
-  });
-  afterAll(async () => drop?.());
+  const current = useMigratedDatabase(engine);
 
   it('counts up to the limit in a clock-aligned window, refuses past it without counting, then resets', async () => {
+    const database = current();
     const cfg = { key: 'unit:aligned', limit: 3, windowMs: 60_000 };
     const now = T0 + 15_000;
     const states = [];
@@ -30,6 +23,7 @@ describe.each(ENGINES)('fixed windows (%s)', (engine) => {
   });
 
   it('takes costs: a request that does not fit counts nothing', async () => {
+    const database = current();
     const cfg = { key: 'unit:cost', limit: 20, windowMs: 3_600_000, now: T0 };
     expect(await consume(database.db, { ...cfg, cost: 15 })).toMatchObject({ allowed: true, count: 15 });
     expect(await consume(database.db, { ...cfg, cost: 6 })).toMatchObject({ allowed: false, count: 15 });
@@ -41,6 +35,7 @@ describe.each(ENGINES)('fixed windows (%s)', (engine) => {
   });
 
   it('anchors a window at its first unit when asked, and forgets a key on reset', async () => {
+    const database = current();
     const cfg = { key: 'unit:first', limit: 2, windowMs: 15 * 60_000, anchor: 'first' as const };
     const start = T0 + 7 * 60_000 + 123;
     expect(await consume(database.db, { ...cfg, now: start })).toMatchObject({
@@ -58,6 +53,7 @@ describe.each(ENGINES)('fixed windows (%s)', (engine) => {
   });
 
   it('never lets two concurrent consumers exceed the limit', async () => {
+    const database = current();
     const cfg = { key: 'unit:race', limit: 25, windowMs: 60_000, now: T0 };
     const results = await Promise.all(Array.from({ length: 60 }, () => consume(database.db, cfg)));
     expect(results.filter((r) => r.allowed)).toHaveLength(25);
@@ -65,6 +61,7 @@ describe.each(ENGINES)('fixed windows (%s)', (engine) => {
   });
 
   it('sweeps ended windows by prefix', async () => {
+    const database = current();
     await consume(database.db, { key: 'sweep:a', limit: 1, windowMs: 1_000, now: T0 });
     await consume(database.db, { key: 'keep:a', limit: 1, windowMs: 1_000, now: T0 });
     await sweep(database.db, T0 + 10_000, 'sweep:');

@@ -1,7 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { Db } from '../../src/core/db/database.js';
-import { migrateToLatest } from '../../src/core/db/migrate.js';
 import { HttpError } from '../../src/core/http/errors.js';
 import {
   IdempotencyRace,
@@ -10,7 +8,7 @@ import {
   remember,
   requestHash,
 } from '../../src/core/idempotency/idempotency.js';
-import { ENGINES, testDatabase } from '../helpers/server.js';
+import { ENGINES, useMigratedDatabase } from '../helpers/server.js';
 
 const messages = { missing: 'need a key', invalid: 'bad key' };
 const op = (required: boolean) =>
@@ -42,15 +40,10 @@ describe('Idempotency-Key headers and request hashes', () => {
 });
 
 describe.each(ENGINES)('the idempotency store (%s)', (engine) => {
-  let database: Db;
-  let drop: () => Promise<void>;
-  beforeAll(async () => {
-    ({ database, drop } = await testDatabase(engine));
-    await migrateToLatest(database);
-  });
-  afterAll(async () => drop?.());
+  const current = useMigratedDatabase(engine);
 
   it('replays the answer of the same request, 409 for another, nothing for a new key or scope', async () => {
+    const database = current();
     const req = { scope: 'unit:a', key: 'k1', hash: 'h1' };
     expect(await lookup(database.db, req, conflict)).toBeUndefined();
     await database.db.transaction().execute((trx) => remember(trx, { ...req, answer: '{"n":1}', now: 1 }));
@@ -60,6 +53,7 @@ describe.each(ENGINES)('the idempotency store (%s)', (engine) => {
   });
 
   it('rolls back the work of a request that lost the race', async () => {
+    const database = current();
     const req = { scope: 'unit:r', key: 'k', hash: 'h' };
     await database.db.transaction().execute((trx) => remember(trx, { ...req, answer: 'first', now: 1 }));
     const lost = database.db.transaction().execute(async (trx) => {
@@ -79,6 +73,7 @@ describe.each(ENGINES)('the idempotency store (%s)', (engine) => {
   });
 
   it('stores one answer for two concurrent identical requests; both answer it', async () => {
+    const database = current();
     const req = { scope: 'unit:c', key: 'k', hash: 'h' };
     const run = async (answer: string) => {
       const prior = await lookup(database.db, req, conflict);

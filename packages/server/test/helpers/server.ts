@@ -1,12 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import type { XsvcServer } from '../../src/app/app.js';
 import { bootstrapOwner } from '../../src/app/bootstrap.js';
 import { createServer } from '../../src/app/server.js';
 import { ManualClock } from '../../src/core/clock.js';
 import { type Config, type ConfigInput, parseConfig } from '../../src/core/config.js';
 import { type Db, openDatabase } from '../../src/core/db/database.js';
+import { migrateToLatest } from '../../src/core/db/migrate.js';
 
 /** Postgres on the machine (trust auth, database `test`). */
 export const PG_URL = process.env.XSVC_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -32,6 +34,28 @@ export async function testDatabase(engine: Engine): Promise<{ database: Db; drop
       await sql.raw(`DROP SCHEMA IF EXISTS ${schema} CASCADE`).execute(admin.db);
       await admin.close();
     },
+  };
+}
+
+/**
+ * A migrated {@link testDatabase} for the tests of the enclosing `describe`: opened and migrated before them
+ * (`beforeAll`), dropped after them (`afterAll`). Returns an accessor of the database, valid in the tests and
+ * in hooks declared after this call.
+ */
+export function useMigratedDatabase(engine: Engine): () => Db {
+  let current: Awaited<ReturnType<typeof testDatabase>> | undefined;
+  beforeAll(async () => {
+    current = await testDatabase(engine);
+    await migrateToLatest(current.database);
+  });
+  afterAll(async () => {
+    const drop = current?.drop;
+    current = undefined;
+    await drop?.();
+  });
+  return () => {
+    if (!current) throw new Error('no test database: use it inside a test or a hook declared after it');
+    return current.database;
   };
 }
 

@@ -1,21 +1,15 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createAccount } from '../../src/core/auth/accounts.js';
-import { type Db, prepared, syncSqlite, writeStamp } from '../../src/core/db/database.js';
-import { migrateToLatest } from '../../src/core/db/migrate.js';
-import { ENGINES, testDatabase } from '../helpers/server.js';
+import { prepared, syncSqlite, writeStamp } from '../../src/core/db/database.js';
+import { ENGINES, useMigratedDatabase } from '../helpers/server.js';
 
 /** The synchronous SQLite helpers of the hot paths: when they may run, and what counts as a write. */
 describe.each(ENGINES)('synchronous statements and write stamps (%s)', (engine) => {
-  let database: Db;
-  let drop: () => Promise<void>;
-  beforeAll(async () => {
-    ({ database, drop } = await testDatabase(engine));
-    await migrateToLatest(database);
-  });
-  afterAll(async () => drop?.());
+  const current = useMigratedDatabase(engine);
 
   it('offers the SQLite handle only outside transactions, never on Postgres', async () => {
+    const database = current();
     if (engine === 'postgres') {
       expect(syncSqlite(database.db)).toBeUndefined();
       return;
@@ -31,6 +25,7 @@ describe.each(ENGINES)('synchronous statements and write stamps (%s)', (engine) 
   });
 
   it('shares one prepared statement per SQL text with the Kysely driver', () => {
+    const database = current();
     if (!database.sqlite) return;
     const a = prepared(database.sqlite, 'select count(*) as n from accounts');
     expect(prepared(database.sqlite, 'select count(*) as n from accounts')).toBe(a);
@@ -38,6 +33,7 @@ describe.each(ENGINES)('synchronous statements and write stamps (%s)', (engine) 
   });
 
   it('counts statements that may write the watched tables, and only those', async () => {
+    const database = current();
     const stamp = writeStamp(database.db, ['api_keys', 'accounts']);
     if (engine === 'postgres') {
       // Other instances write a shared Postgres: no in-process stamp can vouch for a cached row there.
@@ -72,6 +68,7 @@ describe.each(ENGINES)('synchronous statements and write stamps (%s)', (engine) 
   });
 
   it('has no stamps for a transaction handle', async () => {
+    const database = current();
     await database.db.transaction().execute(async (trx) => {
       expect(writeStamp(trx, ['accounts'])).toBeUndefined();
     });

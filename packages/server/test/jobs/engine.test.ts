@@ -358,4 +358,76 @@ describe.each(ENGINES)('jobs engine on %s', (engine) => {
     expect(runs).toEqual(['woken']);
     expect(a.running('t.background')).toBe(false);
   });
+
+  it('settle waits for what its own loop holds and for what another engine holds, within maxRounds', async () => {
+    const runs: string[] = [];
+    let started: () => void = () => undefined;
+    let open: () => void = () => undefined;
+    const running = new Promise<void>((r) => {
+      started = r;
+    });
+    const gate = new Promise<void>((r) => {
+      open = r;
+    });
+    const gated = (name: string): JobKind => ({
+      ...recordingKind(name, runs),
+      async run(jobs) {
+        started();
+        await gate;
+        for (const job of jobs) runs.push(job.key ?? job.id);
+        return jobs.map(() => ({ type: 'done' }));
+      },
+    });
+    const a = new JobsEngine(store.a, clock, { owner: 'settle-a' });
+    const b = new JobsEngine(store.b, clock, { owner: 'settle-b' });
+    a.register(recordingKind('t.settle', runs));
+    b.register(gated('t.settle'));
+    await enqueue(store.a.db, [{ kind: 't.settle', key: 'elsewhere' }], clock.now());
+    // Another engine holds the job: a cannot claim it, and settles only once b's outcome is written.
+    const held = b.runDue();
+    await running;
+    await expect(a.settle('t.settle', 3)).rejects.toThrow('t.settle did not settle in 3 passes');
+    const settled = a.settle('t.settle');
+    open();
+    expect(await held).toBe(1);
+    await settled;
+    expect(runs).toEqual(['elsewhere']);
+    expect(await rows(store.a, 't.settle')).toEqual([]);
+
+    // The engine's own loop holds the job: settle resolves once its outcome is written.
+    const loopRuns: string[] = [];
+    const c = new JobsEngine(store.a, clock, { owner: 'settle-c' });
+    let loopStarted: () => void = () => undefined;
+    let loopOpen: () => void = () => undefined;
+    const loopRunning = new Promise<void>((r) => {
+      loopStarted = r;
+    });
+    const loopGate = new Promise<void>((r) => {
+      loopOpen = r;
+    });
+    c.register({
+      ...recordingKind('t.settle-loop', loopRuns, undefined, { pollMs: 60_000 }),
+      async run(jobs) {
+        loopStarted();
+        await loopGate;
+        for (const job of jobs) loopRuns.push(job.key ?? job.id);
+        return jobs.map(() => ({ type: 'done' }));
+      },
+    });
+    await c.start();
+    await enqueue(store.a.db, [{ kind: 't.settle-loop', key: 'own' }], clock.now());
+    c.wake('t.settle-loop');
+    await loopRunning;
+    let done = false;
+    const settling = c.settle('t.settle-loop').then(() => {
+      done = true;
+    });
+    await new Promise((r) => setTimeout(r, 20));
+    expect(done).toBe(false);
+    loopOpen();
+    await settling;
+    expect(loopRuns).toEqual(['own']);
+    expect(await rows(store.a, 't.settle-loop')).toEqual([]);
+    await c.stop();
+  });
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CheckReport } from '../../src/features/monitors/engine/engine.js';
+import { blankSimUserRow } from '../../src/platform/simulated/index.js';
 import {
   type MonitorTestServer,
   newStore,
@@ -41,29 +42,7 @@ describe(`two instances on one Postgres schema share ${MONITORS} monitors`, () =
           const id = String(9_100_000_000_000_000_000n + BigInt(j));
           const username = `load_${j}`;
           usernames.push(username);
-          users.push({
-            id,
-            username,
-            username_lower: username,
-            name: `Load ${j}`,
-            description: '',
-            location: '',
-            url: '',
-            profile_picture: '',
-            cover_picture: '',
-            verified: 0,
-            verified_type: null,
-            protected: 0,
-            suspended: 0,
-            pinned_tweet_id: null,
-            followers_count: 0,
-            following_count: 0,
-            statuses_count: 0,
-            media_count: 0,
-            favourites_count: 0,
-            created_at: now - 86_400_000,
-            profile_version: 1,
-          });
+          users.push(blankSimUserRow({ id, username, name: `Load ${j}`, createdAt: now - 86_400_000 }));
           monitors.push({
             id: String(8_100_000_000_000_000_000n + BigInt(j)),
             account_id: accountId,

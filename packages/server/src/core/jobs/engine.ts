@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../clock.js';
 import type { Db } from '../db/database.js';
 import type { Database } from '../db/schema.js';
+import { uuid } from '../ids/index.js';
 import { claimJobs, countPending, releaseLeases, renewLeases, settleJobs } from './store.js';
 import {
   defaultOnError,
@@ -42,9 +43,15 @@ interface Pass {
 
 const silent: JobsLog = { error: () => undefined };
 
+/**
+ * How long {@link JobsEngine.settle} waits for an outcome of this engine before it looks again, when the
+ * work pending is held elsewhere (another engine's lease): a bound, not a poll of this engine's own work.
+ */
+const SETTLE_FALLBACK_MS = 10;
+
 /** The default lease owner of an engine on `database` (see {@link JobsEngineOptions.owner}). */
 export function defaultOwner(database: Db): string {
-  return database.dialect === 'sqlite' ? 'local' : `instance_${crypto.randomUUID()}`;
+  return database.dialect === 'sqlite' ? 'local' : `instance_${uuid()}`;
 }
 
 /**
@@ -143,11 +150,16 @@ export class JobsEngine {
    * Rejects when the work does not settle within `maxRounds` passes (a job due again forever).
    */
   async settle(kind: string, maxRounds = 1_000): Promise<void> {
+    const runner = this.runner(kind);
     for (let round = 0; round < maxRounds; round++) {
       await this.runDue([kind]);
       await this.idle(kind);
+      // Counted before the look: an outcome written from here on ends the wait below at once.
+      const written = runner.written;
       if ((await countPending(this.database.db, kind, this.owner, this.clock.now())) === 0) return;
-      await new Promise((resolve) => setTimeout(resolve, 1));
+      // Pending, yet nothing was left to claim here: the kind's own loop took it meanwhile (its outcome is
+      // written here), or another engine holds it (whose writes are not seen here: look again after a while).
+      await runner.nextWrite(written, SETTLE_FALLBACK_MS);
     }
     throw new Error(`jobs: ${kind} did not settle in ${maxRounds} passes`);
   }
@@ -245,6 +257,9 @@ class KindRunner {
   private nextHint = Number.POSITIVE_INFINITY;
   /** Jobs settled `release` so far (not progress: {@link JobsEngine.runDue} stops on them). */
   released = 0;
+  /** Outcome batches written (or given up on) so far: {@link nextWrite} waits for the next. */
+  written = 0;
+  private readonly writeWaiters = new Set<() => void>();
   private controller = abortController();
 
   constructor(
@@ -320,6 +335,23 @@ class KindRunner {
     while (this.batches.size > 0) await Promise.allSettled([...this.batches]);
     await this.claimLock;
     await this.writes;
+  }
+
+  /**
+   * Resolves once this runner has written an outcome batch after the `since`-th ({@link written} read
+   * earlier: at once when one was written meanwhile), or after `timeoutMs` at the latest.
+   */
+  nextWrite(since: number, timeoutMs: number): Promise<void> {
+    if (this.written > since) return Promise.resolve();
+    return new Promise<void>((resolve) => {
+      const done = (): void => {
+        clearTimeout(timer);
+        this.writeWaiters.delete(done);
+        resolve();
+      };
+      const timer = setTimeout(done, timeoutMs);
+      this.writeWaiters.add(done);
+    });
   }
 
   /** Releases the jobs this runner still holds (a stop). */
@@ -487,6 +519,8 @@ class KindRunner {
           `jobs: ${this.kind.name}: writing outcomes failed`,
         );
       }
+      this.written++;
+      for (const wake of [...this.writeWaiters]) wake();
       if (this.nextHint !== Number.POSITIVE_INFINITY && this.active && !this.timer) {
         this.schedule(this.untilHint());
       }

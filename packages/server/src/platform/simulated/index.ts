@@ -28,4 +28,6 @@ export type { SeededWith, SeedReport } from './seed.js';
 export { clearNetwork, readSeededWith, SEEDED_WITH_KEY, seedNetwork } from './seed.js';
 export type { SimulatedPlatformOptions } from './simulated-platform.js';
 export { SimulatedPlatform } from './simulated-platform.js';
+export type { BlankSimUser } from './stored.js';
+export { blankSimUserRow } from './stored.js';
 export { SIM_PLATFORM_TABLES } from './tables.js';

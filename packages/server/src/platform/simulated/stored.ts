@@ -1,11 +1,52 @@
 import type { schemas } from '@xsvc/sdk/contract';
-import type { Selectable } from 'kysely';
+import type { Insertable, Selectable } from 'kysely';
 import type { SimTweetsTable, SimUsersTable } from './tables.js';
 
 /** A `sim_users` row as read. */
 export type UserRow = Selectable<SimUsersTable>;
 /** A `sim_tweets` row as read. */
 export type TweetRow = Selectable<SimTweetsTable>;
+
+/** What a {@link blankSimUserRow} is given: who the account is and when it was created. */
+export interface BlankSimUser {
+  id: string;
+  username: string;
+  /** Display name (default: the username). */
+  name?: string;
+  /** Creation time, epoch ms. */
+  createdAt: number;
+}
+
+/**
+ * A complete `sim_users` row for a blank account: no profile text, pictures, pin or verification, not
+ * protected or suspended, every counter 0, profile version 1. For seeding many watched accounts straight into
+ * the table (load tests and benchmarks), where creating them through the control API would measure the API.
+ */
+export function blankSimUserRow(user: BlankSimUser): Insertable<SimUsersTable> {
+  return {
+    id: user.id,
+    username: user.username,
+    username_lower: user.username.toLowerCase(),
+    name: user.name ?? user.username,
+    description: '',
+    location: '',
+    url: '',
+    profile_picture: '',
+    cover_picture: '',
+    verified: 0,
+    verified_type: null,
+    protected: 0,
+    suspended: 0,
+    pinned_tweet_id: null,
+    followers_count: 0,
+    following_count: 0,
+    statuses_count: 0,
+    media_count: 0,
+    favourites_count: 0,
+    created_at: user.createdAt,
+    profile_version: 1,
+  };
+}
 
 /**
  * The JSON of `sim_tweets.entities`. Arrays are stored only when non-empty, so a SQL `LIKE '%"urls"%'` tells
