@@ -115,6 +115,10 @@ describe('configuration and first start', () => {
     expect(() =>
       configFromEnv({ XSVC_ALLOW_LOOPBACK_WEBHOOKS: '1', XSVC_PUBLIC_URL: 'https://svc.example.com' }),
     ).toThrow(/XSVC_ALLOW_LOOPBACK_WEBHOOKS/);
+    expect(configFromEnv({}).webhookThreads).toBe(0);
+    expect(configFromEnv({ XSVC_WEBHOOK_THREADS: '2' }).webhookThreads).toBe(2);
+    for (const bad of ['two', '-1', '1.5', '17'])
+      expect(() => configFromEnv({ XSVC_WEBHOOK_THREADS: bad })).toThrow(/XSVC_WEBHOOK_THREADS/);
   });
 
   it('creates the owner once, with a key written to a 0600 file', async () => {

@@ -48,7 +48,9 @@ function exited(child: ChildProcess): Promise<void> {
   return new Promise((r) => child.once('exit', () => r()));
 }
 
-describe('durability of deliveries', () => {
+// Sent from the server's thread (the default) and from a sender thread (XSVC_WEBHOOK_THREADS=1, the built
+// dist/sender-thread.js: `pnpm test` builds first).
+describe.each(['0', '1'])('durability of deliveries (XSVC_WEBHOOK_THREADS=%s)', (threads) => {
   it('loses nothing to kill -9 in the middle of a burst: every event arrives, with stable deliveryIds', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'xsvc-kill-'));
     const key = `svc_${randomBytes(32).toString('hex')}`;
@@ -61,6 +63,7 @@ describe('durability of deliveries', () => {
       XSVC_BOOTSTRAP_API_KEY: key,
       XSVC_KEY_FILE: join(dir, 'key'),
       LOG_LEVEL: 'error',
+      XSVC_WEBHOOK_THREADS: threads,
     };
     const receiver = await startReceiver(() => Date.now());
     // Until the kill: answer the first 100, then hold every further request open (attempts in flight).
