@@ -345,6 +345,48 @@ describe.each(ENGINES)('jobs engine on %s', (engine) => {
     expect(await rows(store.a, kind)).toEqual([]);
   });
 
+  it('gathers outcomes for settleDelayMs while jobs are in flight, and writes them once none is', async () => {
+    const batches = (settleDelayMs: number) => {
+      const kind = `t.gather${settleDelayMs}`;
+      const written: number[] = [];
+      const engine = new JobsEngine(store.a, clock, { owner: `gather${settleDelayMs}` });
+      engine.register({
+        name: kind,
+        batchSize: 16,
+        concurrency: 16,
+        leaseMs: 10_000,
+        settleDelayMs,
+        // Each job ends in a turn of its own, a millisecond apart.
+        async run(jobs, ctx) {
+          for (const job of jobs) {
+            await new Promise((r) => setTimeout(r, 1));
+            ctx.settle(job, { type: 'done' });
+          }
+          return undefined;
+        },
+        async settle(_trx, settled) {
+          written.push(settled.length);
+        },
+      });
+      return { kind, engine, written };
+    };
+    // A minute: were the wait not cut short when the last job ends, runDue would outlast the test's timeout.
+    for (const delay of [0, 60_000]) {
+      const { kind, engine, written } = batches(delay);
+      await enqueue(
+        store.a.db,
+        Array.from({ length: 8 }, (_, i) => ({ kind, key: `g${i}` })),
+        clock.now(),
+      );
+      await engine.runDue([kind]);
+      expect(written.reduce((a, b) => a + b, 0)).toBe(8);
+      if (delay === 0) expect(written.length).toBeGreaterThanOrEqual(4);
+      // Gathered while the others ran, and written as soon as nothing was in flight any more.
+      else expect(written).toEqual([8]);
+      expect(await rows(store.a, kind)).toEqual([]);
+    }
+  });
+
   it('runs in the background once started, woken without waiting for the poll', async () => {
     const runs: string[] = [];
     const a = new JobsEngine(store.a, clock, { owner: 'bg' });

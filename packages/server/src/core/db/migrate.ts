@@ -19,7 +19,7 @@ import * as m0016 from './migrations/0016-plans.js';
 import * as m0017 from './migrations/0017-jobs.js';
 import * as m0018 from './migrations/0018-one-rate-limiter.js';
 import * as m0019 from './migrations/0019-one-idempotency-store.js';
-import * as m0020 from './migrations/0020-deliveries-due-index.js';
+import * as m0020 from './migrations/0020-unused-indexes.js';
 
 /** The one set of migrations, for SQLite and Postgres alike, in order. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -42,7 +42,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0017-jobs': m0017,
   '0018-one-rate-limiter': m0018,
   '0019-one-idempotency-store': m0019,
-  '0020-deliveries-due-index': m0020,
+  '0020-unused-indexes': m0020,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -246,6 +246,8 @@ class KindRunner {
   private readonly ctx: JobContext;
   private writes: Promise<void> = Promise.resolve();
   private writeScheduled = false;
+  /** Ends the current gathering wait early (set while outcomes are being gathered). */
+  private gathering: (() => void) | undefined;
   private serialTail: Promise<void> = Promise.resolve();
   private claimLock: Promise<unknown> = Promise.resolve();
   private timer: NodeJS.Timeout | undefined;
@@ -486,16 +488,38 @@ class KindRunner {
       this.nextHint = Math.min(this.nextHint, outcome.at);
     this.pending.push(data === undefined ? { job, outcome } : { job, outcome, data });
     this.scheduleWrite();
+    // Nothing left in flight: what was gathered is written now.
+    if (this.inFlight.size === 0) this.cutGathering();
     if (this.inFlight.size === 0) this.stopRenewals();
     if (this.backlog && this.active && this.inFlight.size === this.lowWatermark() - 1) this.wake();
   }
 
-  /** Outcomes are written in batches: every job that ended in the same turn shares one transaction. */
+  /** Ends the wait of the outcomes being gathered ({@link JobKind.settleDelayMs}), if any. */
+  private cutGathering(): void {
+    const end = this.gathering;
+    this.gathering = undefined;
+    end?.();
+  }
+
+  /**
+   * Outcomes are written in batches: every job that ended in the same turn shares one transaction, or,
+   * with `settleDelayMs`, every job that ended while the batch was gathering.
+   */
   private scheduleWrite(): void {
     if (this.writeScheduled) return;
     this.writeScheduled = true;
     this.writes = this.writes.then(async () => {
-      await new Promise<void>((resolve) => setImmediate(resolve));
+      // While more jobs are in flight, outcomes gather for `settleDelayMs` (bigger batches: fewer commits,
+      // each hot page written once); the last ones are written at once.
+      const delay = this.inFlight.size > 0 ? (this.kind.settleDelayMs ?? 0) : 0;
+      await new Promise<void>((resolve) => {
+        if (delay <= 0) return setImmediate(resolve);
+        const timer = setTimeout(() => this.cutGathering(), delay);
+        this.gathering = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
       this.writeScheduled = false;
       const settled = this.pending.splice(0);
       if (settled.length === 0 || this.engine.dead) return;

@@ -109,6 +109,12 @@ export interface JobKind<P = unknown> {
   readonly leaseMs: number;
   /** How often the background loop looks for due work when nothing woke it (default 1 s). */
   readonly pollMs?: number;
+  /**
+   * While other jobs of the kind are in flight, outcomes wait this long to be written together (default 0:
+   * those that ended in the same turn). A busy kind writes fewer, bigger batches; the last outcomes of a
+   * burst are written at once.
+   */
+  readonly settleDelayMs?: number;
   /** On stop, runs in flight get this long before their signal aborts (default: the engine's). */
   readonly stopGraceMs?: number;
   /**

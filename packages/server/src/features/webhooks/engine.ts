@@ -112,6 +112,7 @@ export class DeliveryEngine {
       leaseMs,
       pollMs: pollIntervalMs,
       stopGraceMs,
+      settleDelayMs: this.options.settleDelayMs,
       feed: async ({ database, now, limit, owner, leaseMs: lease, hold }) => {
         // With no room, the events still become deliveries (listed at once), claimed when room frees up.
         if (hold <= 0) {

@@ -32,6 +32,11 @@ export interface WebhookOptions {
    * thread). With cores to spare, 1 or 2 take the HTTP work off the event loop, which keeps the database work.
    */
   readonly senderThreads: number;
+  /**
+   * During a burst, attempts' results wait this long to be written together (default 5 ms): fewer, bigger
+   * transactions. The last results of a burst are written at once.
+   */
+  readonly settleDelayMs: number;
 }
 
 /** The defaults, with any of them overridden. */
@@ -50,6 +55,7 @@ export function webhookOptions(overrides: Partial<WebhookOptions> = {}): Webhook
     resolver: systemResolver,
     stopGraceMs: 3_000,
     senderThreads: 0,
+    settleDelayMs: 5,
     ...overrides,
     timeoutMs,
   };
