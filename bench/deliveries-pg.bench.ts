@@ -28,6 +28,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { bootstrapOwner, createServer, type Db, parseConfig, type XsvcServer } from '@xsvc/server';
+import { storeEvents } from './src/events.js';
 import { createScratchDatabase, type ScratchDatabase } from './src/pg-admin.js';
 import { cpuBetween, machineCpu, processesCpu } from './src/proc-cpu.js';
 import { type Receiver, startReceiver, wallNow } from './src/receiver.js';
@@ -574,52 +575,6 @@ function printSamples(tally: Map<string, number>): void {
   console.log(`\nPostgres, phase A: active statements over ${samples} samples (wait event or CPU):`);
   const rows = [...tally].sort((x, y) => y[1] - x[1]).slice(0, 15);
   for (const [k, n] of rows) console.log(`${((n / samples) * 100).toFixed(0).padStart(4)}%  ${k}`);
-}
-
-let seq = 0;
-
-/** Stores `n` events with their outbox rows in one transaction, as the monitors feature does. */
-async function storeEvents(database: Db, accountId: string, n: number): Promise<string[]> {
-  const now = Date.now();
-  const rows = Array.from({ length: n }, () => {
-    const id = `${now}${String(seq++).padStart(7, '0')}`;
-    const payload = {
-      eventType: 'tweet.new',
-      schemaVersion: 1,
-      streamEventId: id,
-      occurredAt: new Date(now).toISOString(),
-      username: 'bench',
-      data: {
-        id: `19${id}`,
-        text: 'a tweet of ordinary length, with a link https://example.com/x and a #hashtag',
-        author: { id: '42', userName: 'bench', name: 'Bench' },
-        isRetweet: false,
-        isReply: false,
-        isQuote: false,
-        createdAt: new Date(now).toISOString(),
-      },
-    };
-    return {
-      id,
-      account_id: accountId,
-      monitor_id: 'bench',
-      keyword_monitor_id: null,
-      event_type: 'tweet.new',
-      username: 'bench',
-      query: null,
-      occurred_at: now,
-      created_at: now,
-      payload: JSON.stringify(payload),
-    };
-  });
-  await database.db.transaction().execute(async (trx) => {
-    await trx.insertInto('events').values(rows).execute();
-    await trx
-      .insertInto('event_outbox')
-      .values(rows.map((r) => ({ event_id: r.id, account_id: accountId, created_at: now })))
-      .execute();
-  });
-  return rows.map((r) => r.id);
 }
 
 async function inject(server: XsvcServer, key: string, method: 'POST' | 'PATCH', url: string, body: object) {

@@ -16,6 +16,7 @@ import { Prng } from './prng.js';
 import type { SeedSize } from './seed/model.js';
 import { clearNetwork, type SeedReport, seedNetwork } from './seed.js';
 import {
+  blankSimUserRow,
   encodeEntities,
   parseJson,
   type StoredEntities,
@@ -60,10 +61,7 @@ export class SimulatedControl {
       id = (BigInt(id) + 1n).toString();
     }
     const row = {
-      id,
-      username,
-      username_lower: username.toLowerCase(),
-      name: input.name ?? username,
+      ...blankSimUserRow({ id, username, name: input.name ?? username, createdAt }),
       description: input.description ?? '',
       location: input.location ?? '',
       url: input.url ?? '',
@@ -74,15 +72,6 @@ export class SimulatedControl {
       verified: input.verifiedType ? 1 : 0,
       verified_type: input.verifiedType ?? null,
       protected: input.protected ? 1 : 0,
-      suspended: 0,
-      pinned_tweet_id: null,
-      followers_count: 0,
-      following_count: 0,
-      statuses_count: 0,
-      media_count: 0,
-      favourites_count: 0,
-      created_at: createdAt,
-      profile_version: 1,
     };
     await this.db.insertInto('sim_users').values(row).execute();
     return toUserProfile(await this.user(id));
