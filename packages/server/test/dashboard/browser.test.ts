@@ -217,10 +217,11 @@ describe.skipIf(!CHROMIUM)('the dashboard in headless Chromium', () => {
     receiver.secret = created.secret;
     hookId = created.id;
 
-    // Listed without its secret, with its last use.
-    // (Not a reload: that would send the creating form again.)
-    await page.goto(`${base}/dashboard/keys`);
+    // Listed without its secret, with its last use. A reload sends no form again (Post/Redirect/Get):
+    // the key is not shown twice, and no second key appears.
+    await page.reload();
     expect(await page.content()).not.toContain(newKey);
+    await expect(page.getByRole('row').filter({ hasText: 'cli on my laptop' }).count()).resolves.toBe(1);
     const row = page.getByRole('row').filter({ hasText: 'cli on my laptop' });
     await expect(row.textContent()).resolves.toContain(newKey.slice(0, 8));
     expect(await row.locator('time').count()).toBe(2);

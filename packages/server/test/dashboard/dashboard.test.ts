@@ -30,16 +30,28 @@ describe.each(ENGINES)('dashboard sign-in, keys and CSRF (%s)', (engine) => {
   it('creates a key shown once, usable with the API, listed without its secret, then revoked', async () => {
     const keys = await browser.get('/dashboard/keys');
     const csrf = DashboardBrowser.csrfOf(keys);
-    const created = await browser.post('/dashboard/keys', { csrf, name: 'ci <key>' });
+    const posted = await browser.post('/dashboard/keys', { csrf, name: 'ci <key>' });
+    // Post/Redirect/Get: the new key rides to the page in a one-time cookie of that page only.
+    expect(posted.status).toBe(303);
+    expect(posted.headers.location).toBe('/dashboard/keys');
+    expect(String(posted.headers['set-cookie'])).toMatch(
+      /^xsvc_new_key=svc_[0-9a-f]{64}; Path=\/dashboard\/keys; Max-Age=60; HttpOnly; SameSite=Strict$/,
+    );
+    const created = await browser.get('/dashboard/keys');
     expect(created.status).toBe(200);
+    expect(String(created.headers['set-cookie'])).toMatch(
+      /^xsvc_new_key=; Path=\/dashboard\/keys; Max-Age=0/,
+    );
     const fullKey = /<code id="new-key"[^>]*>(svc_[0-9a-f]{64})<\/code>/.exec(created.body)?.[1] ?? null;
     expect(fullKey).toMatch(/^svc_/);
     expect(created.body).toContain('ci &lt;key&gt;');
     const account = await t.request('GET', '/api/v1/account', { key: fullKey });
     expect(account.status).toBe(200);
 
+    // Shown once: the page again (a reload) shows it no more, and created nothing.
     const listed = await browser.get('/dashboard/keys');
     expect(listed.body).not.toContain(fullKey);
+    expect(listed.body.match(/aria-label="Revoke ci &lt;key&gt;"/g)).toHaveLength(1);
     expect(listed.body).toContain(String(fullKey).slice(0, 8));
     const revokeAction =
       /action="(\/dashboard\/keys\/[^"]+\/revoke)">[^<]*<input[^>]*><button[^>]*aria-label="Revoke ci &lt;key&gt;"/.exec(
@@ -50,6 +62,16 @@ describe.each(ENGINES)('dashboard sign-in, keys and CSRF (%s)', (engine) => {
     expect(revoked.status).toBe(303);
     expect(revoked.headers.location).toBe('/dashboard/keys?done=revoked');
     expect((await t.request('GET', '/api/v1/account', { key: fullKey })).status).toBe(401);
+  });
+
+  it('shows a key from the one-time cookie only when it is one of the account’s active keys', async () => {
+    const forged = `svc_${'0'.repeat(64)}`;
+    const page = await browser.get('/dashboard/keys', {
+      cookie: `${[...browser.cookies].map(([k, v]) => `${k}=${v}`).join('; ')}; xsvc_new_key=${forged}`,
+    });
+    expect(page.status).toBe(200);
+    expect(page.body).not.toContain(forged);
+    expect(page.body).not.toContain('id="new-key"');
   });
 
   it('refuses actions without the session token, from another origin or another site', async () => {

@@ -12,10 +12,16 @@ import type { Services } from '../../core/services.js';
 import { csrfRefusal } from './csrf.js';
 import { type DashboardSession, dashboardSession } from './session.js';
 
-/** What an action answers: a redirect (Post/Redirect/Get) or a page to show now (a key shown once). */
+/**
+ * What an action answers: a redirect (Post/Redirect/Get, so a reload does not send the form again), with a
+ * cookie for the page it leads to when that page must show something once; or a page to show now (errors).
+ */
 export type ActionResult =
-  | { readonly redirect: string }
+  | { readonly redirect: string; readonly setCookie?: string }
   | { readonly page: PageInput; readonly status?: number };
+
+/** What a page renders: the page, and a cookie to set with it (clearing a one-time cookie it read). */
+export type PageResult = PageInput & { readonly setCookie?: string };
 
 /** Renders a page with the dashboard's security headers. */
 export function sendPage(reply: FastifyReply, input: PageInput, status = 200): FastifyReply {
@@ -59,12 +65,19 @@ export class DashboardRoutes {
   ) {}
 
   /** A signed-in page (GET); signed-out browsers are sent to the sign-in page, coming back here after. */
-  page(path: string, render: (s: DashboardSession, request: FastifyRequest) => Promise<PageInput>): void {
+  page(path: string, render: (s: DashboardSession, request: FastifyRequest) => Promise<PageResult>): void {
     this.app.get(path, async (request, reply) => {
       const s = await dashboardSession(this.app, this.services, request);
       if (!s) return toSignIn(reply, request);
-      return sendPage(reply, withChrome(s, request, await render(s, request)));
+      const { setCookie, ...page } = await render(s, request);
+      if (setCookie) reply.header('set-cookie', setCookie);
+      return sendPage(reply, withChrome(s, request, page));
     });
+  }
+
+  /** Whether the dashboard is served over https (its cookies are then `Secure`). */
+  secure(): boolean {
+    return this.services.publicUrl().startsWith('https://');
   }
 
   /**
@@ -79,8 +92,10 @@ export class DashboardRoutes {
       const refused = csrfRefusal(request, this.services, s.token);
       if (refused) return refuse(reply, refused);
       const result = await act(s, request);
-      if ('redirect' in result)
+      if ('redirect' in result) {
+        if (result.setCookie) reply.header('set-cookie', result.setCookie);
         return reply.header('cache-control', 'no-store').redirect(result.redirect, 303);
+      }
       return sendPage(reply, withChrome(s, request, result.page), result.status);
     });
   }
