@@ -3,7 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, createApiKey } from '../../src/core/auth/accounts.js';
 import { ManualClock } from '../../src/core/clock.js';
+import { createDispatcher } from '../../src/features/webhooks/dispatcher.js';
 import { createThreadedDispatcher } from '../../src/features/webhooks/threaded-dispatcher.js';
+import { closeAgents, createAgents } from '../../src/features/webhooks/transport.js';
 import {
   deadPort,
   insertEvents,
@@ -157,5 +159,37 @@ describe('the threaded dispatcher', () => {
     stop.abort();
     expect(await pending).toMatchObject({ ok: false, error: 'cancelled: the server is stopping' });
     await dispatcher.close();
+  });
+});
+
+describe('the URL checks a dispatcher remembers', () => {
+  it('are remembered per policy: a loopback URL one server allows stays refused by another', async () => {
+    const receiver = await startReceiver(() => Date.now());
+    const agents = createAgents();
+    const make = (allowLoopback: boolean) =>
+      createDispatcher({
+        policy: { allowLoopback },
+        resolver: testResolver,
+        clock: new ManualClock(),
+        limits: { timeoutMs: 5_000, maxResponseBytes: 1024 },
+        agents,
+      });
+    try {
+      const open = make(true);
+      const closed = make(false);
+      for (let i = 0; i < 2; i++) {
+        // The receiver does not know this secret and answers 401: what counts is that the POST was made.
+        expect(await open.send(receiver.url, 'secret', '{}')).toMatchObject({ statusCode: 401 });
+        expect(await closed.send(receiver.url, 'secret', '{}')).toMatchObject({
+          ok: false,
+          statusCode: null,
+          error: expect.stringMatching(/^refused: /),
+        });
+      }
+      expect(receiver.received).toHaveLength(2);
+    } finally {
+      closeAgents(agents);
+      await receiver.close();
+    }
   });
 });

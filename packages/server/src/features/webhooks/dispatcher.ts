@@ -4,6 +4,7 @@ import {
   resolveTarget,
   type Target,
   type TargetPolicy,
+  type VettedUrl,
   vetWebhookUrl,
 } from '../../core/ssrf/target.js';
 import { signRequest } from './signed-request.js';
@@ -61,16 +62,38 @@ export async function prepareSend(
   const started = performance.now();
   let target: Target;
   try {
-    target = await withTimeout(
-      resolveTarget(vetWebhookUrl(url, deps.policy), deps.resolver),
-      deps.limits.timeoutMs,
-    );
+    const vetted = vetOnce(url, deps.policy);
+    // Only a host name asks DNS; an address (or the allowed loopback) resolves at once.
+    target =
+      vetted.kind === 'name'
+        ? await withTimeout(resolveTarget(vetted, deps.resolver), deps.limits.timeoutMs)
+        : await resolveTarget(vetted, deps.resolver);
   } catch (err) {
     return { outcome: { ok: false, statusCode: null, error: `refused: ${(err as Error).message}` } };
   }
   const signed = signRequest(body, secret, deps.clock.now());
   const left = Math.max(1, deps.limits.timeoutMs - Math.round(performance.now() - started));
   return { target, body: signed.body, headers: signed.headers, limits: { ...deps.limits, timeoutMs: left } };
+}
+
+/** URLs already vetted, per policy: the checks that need no DNS give the same answer every time. */
+const vettedCache = new WeakMap<TargetPolicy, Map<string, VettedUrl>>();
+const VETTED_CACHE_MAX = 1_000;
+
+/** {@link vetWebhookUrl}, remembered per policy for the last {@link VETTED_CACHE_MAX} URLs (a refusal is not). */
+function vetOnce(url: string, policy: TargetPolicy): VettedUrl {
+  let cache = vettedCache.get(policy);
+  if (!cache) {
+    cache = new Map();
+    vettedCache.set(policy, cache);
+  }
+  let v = cache.get(url);
+  if (!v) {
+    v = vetWebhookUrl(url, policy);
+    if (cache.size >= VETTED_CACHE_MAX) cache.delete(cache.keys().next().value as string);
+    cache.set(url, v);
+  }
+  return v;
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
