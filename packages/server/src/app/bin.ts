@@ -1,11 +1,16 @@
 #!/usr/bin/env node
 import { ConfigError, configFromEnv } from '../core/config.js';
+import { serverVersion } from '../features/discovery/version.js';
 import { bootstrapOwner } from './bootstrap.js';
 import { checkPortFree, PortUnavailableError, portMessage } from './port-check.js';
 import { createServer } from './server.js';
+import { parseArgs, UsageError, usage } from './usage.js';
 
 /** `xsvc-server`: reads the configuration from the environment, prepares the database, listens. */
 async function main(): Promise<void> {
+  const asked = parseArgs(process.argv.slice(2));
+  if (asked === 'help') return void process.stdout.write(usage());
+  if (asked === 'version') return void process.stdout.write(`${serverVersion()}\n`);
   const config = configFromEnv();
   // The port first: opening the database and seeding take a while and write files.
   await checkPortFree(config.port, config.host);
@@ -41,7 +46,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  if (err instanceof ConfigError || err instanceof PortUnavailableError) {
+  if (err instanceof ConfigError || err instanceof PortUnavailableError || err instanceof UsageError) {
     process.stderr.write(`${err.message}\n`);
     process.exit(2);
   }

@@ -129,6 +129,43 @@ const ENV: Record<keyof ConfigInput, string> = {
   secretKey: 'XSVC_SECRET_KEY',
 };
 
+/** What each variable does, in a line (`xsvc-server --help`; the README's table says more). */
+export const ENV_HELP: Readonly<Record<keyof ConfigInput, string>> = {
+  port: 'port to listen on',
+  host: 'address to listen on',
+  databaseUrl: 'a SQLite file (WAL mode), or postgres://… for Postgres',
+  platform: 'simulated (a seeded network in the same database) or xapi (X API v2, needs X_BEARER_TOKEN)',
+  publicUrl: 'public origin used in links; when https, plain HTTP is redirected',
+  bootstrapApiKey: 'a svc_ + 64 hex key registered for the owner at start (scripts, CI)',
+  bootstrapCredits: "the owner's starting credits",
+  keyFile: 'where the generated owner key is written (mode 0600; empty: not written)',
+  seedSize: 'size of the simulated network: tiny, small or default',
+  seed: 'seed of the simulated network',
+  rateLimits: "newer or older figures of the spec's rate limits",
+  xBearerToken: 'the X API v2 app token (xapi platform)',
+  xApiBaseUrl: 'the X API origin (xapi platform)',
+  allowLoopbackWebhooks: 'webhook URLs on 127.0.0.1/localhost allowed (local development; not with https)',
+  webhookThreads: "threads that send webhook deliveries (0: the server's own thread)",
+  trustProxy: 'take the client address and scheme from X-Forwarded-For / -Proto (behind a proxy)',
+  maxCoverageWalks: 'coverage reads one process builds at once; beyond, 503 with Retry-After',
+  mcpEnableWrites: 'the remote /mcp endpoint also serves the write tools',
+  requireSubscription: 'accounts created by signing in start without a plan (402 until paid)',
+  validateResponses: "check every answer against the contract's response schema (development)",
+  instanceId: "this instance's stable name: the owner of its job leases (several instances on Postgres)",
+  logLevel: 'log level: fatal, error, warn, info, debug, trace or silent',
+  secretKey: "secret (32+ characters) the encryption key of connected accounts' sessions derives from",
+};
+
+/** The environment variable of each setting. */
+export function envName(key: keyof ConfigInput): string {
+  return ENV[key];
+}
+
+/** Whether a setting is a yes/no variable (`1`, `true` or `yes` turn it on). */
+export function isBooleanSetting(key: keyof ConfigInput): boolean {
+  return BOOLEAN_KEYS.has(key);
+}
+
 const BOOLEAN_KEYS: ReadonlySet<string> = new Set([
   'allowLoopbackWebhooks',
   'trustProxy',

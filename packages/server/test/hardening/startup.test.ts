@@ -1,7 +1,11 @@
-import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ENV_HELP, envName } from '../../src/core/config.js';
+import { serverVersion } from '../../src/features/discovery/version.js';
 import { BIN, childSetup, requireBuiltServer } from './child-server.js';
 
 /** Runs the built server to its exit; its exit code, stderr, stdout and how long it took. */
@@ -75,5 +79,60 @@ describe('start-up on a taken port (xsvc-server)', () => {
     } finally {
       setup.remove();
     }
+  });
+});
+
+describe('the command line of xsvc-server', () => {
+  /** Runs the built server with `args` in an empty folder; its exit code and output. */
+  function run(args: string[]) {
+    requireBuiltServer();
+    const cwd = mkdtempSync(join(tmpdir(), 'xsvc-args-'));
+    const r = spawnSync(process.execPath, [BIN, ...args], {
+      cwd,
+      env: { ...process.env, PORT: '0', XSVC_SEED_SIZE: 'default' },
+      encoding: 'utf8',
+      timeout: 15_000,
+    });
+    // Asking for help or a version prepares nothing: no database, no key file.
+    const made = readdirSync(cwd);
+    rmSync(cwd, { recursive: true, force: true });
+    return { code: r.status, stdout: r.stdout, stderr: r.stderr, made };
+  }
+
+  it('--help lists every environment variable with its meaning, and starts nothing', () => {
+    for (const flag of ['--help', '-h']) {
+      const r = run([flag]);
+      expect(r.code).toBe(0);
+      expect(r.stderr).toBe('');
+      expect(r.made).toEqual([]);
+      expect(r.stdout).toMatch(/^xsvc-server \d+\.\d+\.\d+/);
+      for (const key of Object.keys(ENV_HELP) as (keyof typeof ENV_HELP)[])
+        expect(r.stdout).toContain(`${envName(key)} `);
+      expect(r.stdout).toContain('XSVC_WEBHOOK_THREADS');
+      expect(r.stdout).toContain('(default 8787)');
+    }
+  });
+
+  it('--version prints the package version', () => {
+    const r = run(['--version']);
+    expect(r.code).toBe(0);
+    expect(r.stdout.trim()).toBe(serverVersion());
+    expect(r.made).toEqual([]);
+  });
+
+  it('refuses arguments with one line that points at the environment, exit code 2', () => {
+    const r = run(['--port', '9000']);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr.trimEnd().split('\n')).toHaveLength(1);
+    expect(r.stderr).toContain('xsvc-server takes no arguments (got "--port")');
+    expect(r.stderr).toContain('xsvc-server --help');
+    expect(r.made).toEqual([]);
+  });
+
+  it('every variable is in the README table too', () => {
+    const readme = readFileSync(join(import.meta.dirname, '../../README.md'), 'utf8');
+    for (const key of Object.keys(ENV_HELP) as (keyof typeof ENV_HELP)[])
+      expect(readme).toContain(`\`${envName(key)}\``);
   });
 });
