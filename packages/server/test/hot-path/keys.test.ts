@@ -1,39 +1,32 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createAccount, createApiKey } from '../../src/core/auth/accounts.js';
 import { authenticate } from '../../src/core/auth/authenticate.js';
 import { KEY_CACHE_TTL_MS } from '../../src/core/auth/key-lookup.js';
-import { type Db, openDatabase } from '../../src/core/db/database.js';
+import { openDatabase } from '../../src/core/db/database.js';
 import { migrateToLatest } from '../../src/core/db/migrate.js';
-import { ENGINES, PG_URL, testDatabase } from '../helpers/server.js';
+import { ENGINES, PG_URL, useMigratedDatabase } from '../helpers/server.js';
 
 /**
  * API keys are looked up on every request (on SQLite through an in-process cache): whatever changes a key or
  * its account takes effect on the very next request.
  */
 describe.each(ENGINES)('API key lookups (%s)', (engine) => {
-  let database: Db;
-  let drop: () => Promise<void>;
+  const current = useMigratedDatabase(engine);
   const now = Date.UTC(2026, 3, 29, 12);
-
-  beforeAll(async () => {
-    ({ database, drop } = await testDatabase(engine));
-    await migrateToLatest(database);
-  });
-  afterAll(async () => drop?.());
 
   /** A fresh account with one key, already used once (so a cache would hold it). */
   async function usedKey(email: string, isOwner = false) {
-    const account = await createAccount(database.db, { email, isOwner, credits: 0n, now });
-    const key = await createApiKey(database.db, { accountId: account.id, name: 'k', now });
-    const principal = await authenticate(database.db, { apiKey: key.fullKey }, now);
+    const account = await createAccount(current().db, { email, isOwner, credits: 0n, now });
+    const key = await createApiKey(current().db, { accountId: account.id, name: 'k', now });
+    const principal = await authenticate(current().db, { apiKey: key.fullKey }, now);
     expect(principal).toMatchObject({ accountId: account.id, keyId: key.id, mode: 'apiKey', isOwner });
     return { accountId: account.id, keyId: key.id, key: key.fullKey };
   }
   const refused = (key: string) =>
-    expect(authenticate(database.db, { apiKey: key }, now)).rejects.toMatchObject({
+    expect(authenticate(current().db, { apiKey: key }, now)).rejects.toMatchObject({
       code: 'unauthenticated',
       status: 401,
     });
@@ -41,9 +34,9 @@ describe.each(ENGINES)('API key lookups (%s)', (engine) => {
   it('answers the same principal for repeated use, by header or bearer token', async () => {
     const k = await usedKey('repeat@example.com');
     for (let i = 0; i < 3; i++) {
-      expect(await authenticate(database.db, { apiKey: k.key }, now + i)).toMatchObject({ keyId: k.keyId });
+      expect(await authenticate(current().db, { apiKey: k.key }, now + i)).toMatchObject({ keyId: k.keyId });
     }
-    expect(await authenticate(database.db, { authorization: `Bearer ${k.key}` }, now)).toMatchObject({
+    expect(await authenticate(current().db, { authorization: `Bearer ${k.key}` }, now)).toMatchObject({
       keyId: k.keyId,
     });
     await refused(`${k.key.slice(0, -1)}${k.key.endsWith('0') ? '1' : '0'}`);
@@ -51,22 +44,22 @@ describe.each(ENGINES)('API key lookups (%s)', (engine) => {
 
   it('refuses a key on the first request after it is revoked, whoever writes the revocation', async () => {
     const k = await usedKey('revoked@example.com');
-    await database.db.updateTable('api_keys').set({ revoked_at: now }).where('id', '=', k.keyId).execute();
+    await current().db.updateTable('api_keys').set({ revoked_at: now }).where('id', '=', k.keyId).execute();
     await refused(k.key);
     // Restoring it is seen at once too.
-    await database.db.updateTable('api_keys').set({ revoked_at: null }).where('id', '=', k.keyId).execute();
-    expect(await authenticate(database.db, { apiKey: k.key }, now)).toMatchObject({ keyId: k.keyId });
+    await current().db.updateTable('api_keys').set({ revoked_at: null }).where('id', '=', k.keyId).execute();
+    expect(await authenticate(current().db, { apiKey: k.key }, now)).toMatchObject({ keyId: k.keyId });
   });
 
   it('refuses the keys of a deleted account, and follows a change of owner', async () => {
     const owner = await usedKey('owner@example.com', true);
-    await database.db
-      .updateTable('accounts')
+    await current()
+      .db.updateTable('accounts')
       .set({ is_owner: 0 })
       .where('id', '=', owner.accountId)
       .execute();
-    expect(await authenticate(database.db, { apiKey: owner.key }, now)).toMatchObject({ isOwner: false });
-    await database.db.deleteFrom('accounts').where('id', '=', owner.accountId).execute();
+    expect(await authenticate(current().db, { apiKey: owner.key }, now)).toMatchObject({ isOwner: false });
+    await current().db.deleteFrom('accounts').where('id', '=', owner.accountId).execute();
     await refused(owner.key);
   });
 
@@ -74,16 +67,16 @@ describe.each(ENGINES)('API key lookups (%s)', (engine) => {
     const k = await usedKey('touch@example.com');
     const lastUsed = async () =>
       (
-        await database.db
-          .selectFrom('api_keys')
+        await current()
+          .db.selectFrom('api_keys')
           .select('last_used_at')
           .where('id', '=', k.keyId)
           .executeTakeFirstOrThrow()
       ).last_used_at;
     expect(Number(await lastUsed())).toBe(now);
-    await authenticate(database.db, { apiKey: k.key }, now + 30_000);
+    await authenticate(current().db, { apiKey: k.key }, now + 30_000);
     expect(Number(await lastUsed())).toBe(now);
-    await authenticate(database.db, { apiKey: k.key }, now + 61_000);
+    await authenticate(current().db, { apiKey: k.key }, now + 61_000);
     expect(Number(await lastUsed())).toBe(now + 61_000);
   });
 
@@ -91,8 +84,8 @@ describe.each(ENGINES)('API key lookups (%s)', (engine) => {
     'sees a revocation written by another server instance at once',
     async () => {
       const k = await usedKey('elsewhere@example.com');
-      const schema = await database.db
-        .selectNoFrom((eb) => eb.fn<string>('current_schema').as('s'))
+      const schema = await current()
+        .db.selectNoFrom((eb) => eb.fn<string>('current_schema').as('s'))
         .executeTakeFirstOrThrow();
       const other = await openDatabase(PG_URL, { pgSchema: schema.s, poolSize: 1 });
       try {
