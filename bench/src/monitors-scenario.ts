@@ -11,7 +11,7 @@
  * check duration) and the floor it is compared with: the same checks made one monitor at a time with the
  * platform's single-account reads (a profile lookup and a timeline page each).
  */
-import { blankSimUserRow, type CheckReport, monitorEngineOf } from '@xsvc/server';
+import { accountMonitorRow, blankSimUserRow, type CheckReport, monitorEngineOf } from '@xsvc/server';
 import { startBenchServer } from '../lib/server.js';
 import { goal, percentile, table } from './stats.js';
 
@@ -65,38 +65,15 @@ export async function runMonitorsScenario(scenario: MonitorsScenario): Promise<b
         usernames.push(username);
         userIds.push(id);
         users.push(blankSimUserRow({ id, username, name: `Monitored ${j}`, createdAt: now - 86_400_000 }));
-        const snapshot = {
-          profilePicture: null,
-          coverPicture: null,
-          name: `Monitored ${j}`,
-          username,
-          description: null,
-          location: null,
-          url: null,
-          verified: { verified: false, verifiedType: null },
-          protected: false,
-          pinnedTweetId: null,
-          unavailable: false,
-        };
-        monitors.push({
-          id: String(8_000_000_000_000_000_000n + BigInt(j)),
-          account_id: accountId,
-          username,
-          x_user_id: id,
-          event_types: JSON.stringify(['tweet.new', 'tweet.reply', 'tweet.hashtag', 'profile.name.changed']),
-          is_active: 1,
-          created_at: now,
-          next_billing_at: now + 3_600_000,
-          paused_reason: null,
-          paused_at: null,
-          baseline_tweet_id: '0',
-          baseline_at: now,
-          profile_snapshot: JSON.stringify(snapshot),
-          profile_stamp: '1',
-          joined: 0,
-          shard: j % 64,
-          rev: 1,
-        });
+        monitors.push(
+          accountMonitorRow({
+            id: String(8_000_000_000_000_000_000n + BigInt(j)),
+            accountId,
+            user: { id, username, name: `Monitored ${j}` },
+            eventTypes: ['tweet.new', 'tweet.reply', 'tweet.hashtag', 'profile.name.changed'],
+            now,
+          }),
+        );
       }
       await trx.insertInto('sim_users').values(users).execute();
       await trx.insertInto('monitors').values(monitors).execute();

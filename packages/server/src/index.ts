@@ -20,6 +20,7 @@ export type { AccountCheckReport } from './features/monitors/engine/account-chec
 export type { CheckReport, MonitorEngine, MonitorEngineOptions } from './features/monitors/engine/engine.js';
 export type { EngineTiming } from './features/monitors/engine/timing.js';
 export { monitorEngineOf } from './features/monitors/feature.js';
+export { type AccountMonitorSeed, accountMonitorRow } from './features/monitors/monitor-rows.js';
 export type { DeliveryEngine, EngineStats, RunSummary } from './features/webhooks/engine.js';
 export type { WebhookOptions } from './features/webhooks/options.js';
 export { deliveryEngineFor, wakeWebhookDeliveries } from './features/webhooks/runtime.js';

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CheckReport } from '../../src/features/monitors/engine/engine.js';
+import { accountMonitorRow } from '../../src/features/monitors/monitor-rows.js';
 import { blankSimUserRow } from '../../src/platform/simulated/index.js';
 import {
   type MonitorTestServer,
@@ -43,37 +44,15 @@ describe(`two instances on one Postgres schema share ${MONITORS} monitors`, () =
           const username = `load_${j}`;
           usernames.push(username);
           users.push(blankSimUserRow({ id, username, name: `Load ${j}`, createdAt: now - 86_400_000 }));
-          monitors.push({
-            id: String(8_100_000_000_000_000_000n + BigInt(j)),
-            account_id: accountId,
-            username,
-            x_user_id: id,
-            event_types: JSON.stringify(['tweet.new', 'tweet.hashtag']),
-            is_active: 1,
-            created_at: now,
-            next_billing_at: now + 3_600_000,
-            paused_reason: null,
-            paused_at: null,
-            baseline_tweet_id: '0',
-            baseline_at: now,
-            profile_snapshot: JSON.stringify({
-              profilePicture: null,
-              coverPicture: null,
-              name: `Load ${j}`,
-              username,
-              description: null,
-              location: null,
-              url: null,
-              verified: { verified: false, verifiedType: null },
-              protected: false,
-              pinnedTweetId: null,
-              unavailable: false,
+          monitors.push(
+            accountMonitorRow({
+              id: String(8_100_000_000_000_000_000n + BigInt(j)),
+              accountId,
+              user: { id, username, name: `Load ${j}` },
+              eventTypes: ['tweet.new', 'tweet.hashtag'],
+              now,
             }),
-            profile_stamp: '1',
-            joined: 0,
-            shard: j % 64,
-            rev: 1,
-          });
+          );
         }
         await db.insertInto('sim_users').values(users).execute();
         await db.insertInto('monitors').values(monitors).execute();

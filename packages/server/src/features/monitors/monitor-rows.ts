@@ -2,7 +2,8 @@ import { type EventType, limits } from '@xsvc/sdk/contract';
 import { type Insertable, type Kysely, type Selectable, sql, type Updateable } from 'kysely';
 import { num } from '../../core/db/database.js';
 import type { Database } from '../../core/db/schema.js';
-import type { MonitorLifecycleColumns } from './tables.js';
+import { snapshotOf } from './profile-diff.js';
+import type { MonitorLifecycleColumns, MonitorsTable } from './tables.js';
 
 /**
  * The tables of the two kinds of monitor (account and keyword), which share {@link MonitorLifecycleColumns}
@@ -21,6 +22,45 @@ export function shardOf(id: string): number {
   let h = 2166136261;
   for (let i = 0; i < id.length; i++) h = Math.imul(h ^ id.charCodeAt(i), 16777619);
   return (h >>> 0) % SHARD_COUNT;
+}
+
+/** What {@link accountMonitorRow} is given: the monitor, its owner, the account it watches, and when. */
+export interface AccountMonitorSeed {
+  readonly id: string;
+  readonly accountId: string;
+  /** The watched account as seeded: a plain profile (no picture, bio, link or pinned tweet). */
+  readonly user: { readonly id: string; readonly username: string; readonly name: string };
+  readonly eventTypes: readonly EventType[];
+  /** Creation time, epoch ms. */
+  readonly now: number;
+}
+
+/**
+ * A complete active `monitors` row for seeding many monitors straight into the table (benchmarks, load
+ * tests), shaped as a create writes it: its shard from {@link shardOf}, the first hour paid, the baseline at
+ * tweet 0 and the watched profile's snapshot.
+ */
+export function accountMonitorRow(seed: AccountMonitorSeed): Insertable<MonitorsTable> {
+  const { id, accountId, user, now } = seed;
+  return {
+    id,
+    account_id: accountId,
+    username: user.username,
+    x_user_id: user.id,
+    event_types: JSON.stringify(seed.eventTypes),
+    is_active: 1,
+    created_at: now,
+    next_billing_at: now + 3_600_000,
+    paused_reason: null,
+    paused_at: null,
+    baseline_tweet_id: '0',
+    baseline_at: now,
+    profile_snapshot: JSON.stringify(snapshotOf(user)),
+    profile_stamp: '1',
+    joined: 0,
+    shard: shardOf(id),
+    rev: 1,
+  };
 }
 
 /** Parses a stored `event_types` JSON array. */
