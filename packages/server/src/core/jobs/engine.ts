@@ -488,9 +488,11 @@ class KindRunner {
       this.nextHint = Math.min(this.nextHint, outcome.at);
     this.pending.push(data === undefined ? { job, outcome } : { job, outcome, data });
     this.scheduleWrite();
-    // Nothing left in flight: what was gathered is written now.
-    if (this.inFlight.size === 0) this.cutGathering();
-    if (this.inFlight.size === 0) this.stopRenewals();
+    if (this.inFlight.size === 0) {
+      // Nothing left in flight: what was gathered is written now, and no lease needs renewing.
+      this.cutGathering();
+      this.stopRenewals();
+    }
     if (this.backlog && this.active && this.inFlight.size === this.lowWatermark() - 1) this.wake();
   }
 
