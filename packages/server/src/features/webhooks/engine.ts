@@ -43,9 +43,11 @@ export interface EngineStats {
 
 /**
  * The webhook delivery kind on the server's jobs engine: before each claim the event outbox is fanned out
- * into deliveries, each with its job (`webhook.delivery`, keyed by the delivery id); claimed deliveries are
- * attempted concurrently and each one's result is written, with its job's outcome, in the batch of the turn
- * it ended in (retries with the spec's backoff are the job's `retry`, delivered or exhausted its end).
+ * into deliveries, each with its job (`webhook.delivery`, keyed by the delivery id). The deliveries this
+ * engine has room for are created held by it and attempted at once with what the fan-out read; the others,
+ * and retries, are claimed. Attempts run concurrently, and each one's result is written with its job's
+ * outcome in the batch gathered while it ended (`settleDelayMs`; retries with the spec's backoff are the
+ * job's `retry`, delivered or exhausted its end).
  * `start()`/`stop()`/`wake()`/`runDue()` drive that one kind (tests leave it stopped and call `runDue()`
  * after moving a manual clock).
  */
@@ -104,7 +106,7 @@ export class DeliveryEngine {
   }
 
   private kind(): JobKind {
-    const { batchSize, maxInFlight, leaseMs, pollIntervalMs, stopGraceMs } = this.options;
+    const { batchSize, maxInFlight, leaseMs, pollIntervalMs, stopGraceMs, settleDelayMs } = this.options;
     return {
       name: DELIVERY_JOB_KIND,
       batchSize,
@@ -112,7 +114,7 @@ export class DeliveryEngine {
       leaseMs,
       pollMs: pollIntervalMs,
       stopGraceMs,
-      settleDelayMs: this.options.settleDelayMs,
+      settleDelayMs,
       feed: async ({ database, now, limit, owner, leaseMs: lease, hold }) => {
         // With no room, the events still become deliveries (listed at once), claimed when room frees up.
         if (hold <= 0) {

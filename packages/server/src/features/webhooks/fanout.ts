@@ -166,10 +166,10 @@ export async function fanOutEvents(
     const heldJobIds = new Set(
       await enqueueDeliveryJobs(trx, toHold, now, hold && { owner: hold.owner, until: hold.leaseUntil }),
     );
-    const holdSet = new Set(toHold);
+    // The rest wait, queued, for a claim (this engine's when it has room, or another instance's).
     await enqueueDeliveryJobs(
       trx,
-      toHold.length === 0 ? createdIds : createdIds.filter((id) => !holdSet.has(id)),
+      toHold.length === 0 ? createdIds : createdIds.filter((id) => !candidates.has(id)),
       now,
     );
     await removeFromOutbox(trx, eventIds);
@@ -182,6 +182,7 @@ export async function fanOutEvents(
     return { events: outbox.length, deliveries: createdIds.length, held };
   });
 }
+
 /** The job id of a delivery. */
 function deliveryJobId(deliveryId: string): string {
   return jobId(DELIVERY_JOB_KIND, deliveryId);

@@ -33,10 +33,9 @@ export interface ThreadedDispatcherDeps extends Omit<DispatcherDeps, 'agents'> {
  */
 export function senderThreadFile(): URL {
   const here = import.meta.url;
-  const file = /\.ts$/.test(new URL(here).pathname)
+  return /\.ts$/.test(new URL(here).pathname)
     ? new URL('../../../dist/sender-thread.js', here)
     : new URL('./sender-thread.js', here);
-  return file;
 }
 
 /** One sender thread, started on first use, with its queue of POSTs for the next message. */
