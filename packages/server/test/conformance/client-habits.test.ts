@@ -168,7 +168,12 @@ describe('request habits of generated clients', () => {
     const one = await call('/api/v1/extractions/estimate', single);
     const many = await call('/api/v1/extractions/estimate', multi);
     expect(one.status).toBe(200);
-    expect(many).toEqual(one);
+    // The jobs the earlier cases created are still running and charging this account, so the balance may
+    // move between the two estimates; everything else must be the same.
+    const { creditsAvailable: before, ...oneRest } = one.body;
+    const { creditsAvailable: after, ...manyRest } = many.body;
+    expect({ status: many.status, body: manyRest }).toEqual({ status: one.status, body: oneRest });
+    expect(BigInt(String(after))).toBeLessThanOrEqual(BigInt(String(before)));
     const created = await call('/api/v1/extractions', multi);
     expect(created.status, JSON.stringify(created.body)).toBe(202);
     expect(created.body).toMatchObject({ toolType: multi.toolType, status: 'running' });
