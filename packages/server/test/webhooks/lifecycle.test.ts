@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { num } from '../../src/core/db/database.js';
+import { jobId } from '../../src/core/jobs/index.js';
+import { DELIVERY_JOB_KIND } from '../../src/features/webhooks/deliveries-repository.js';
 import { wakeWebhookDeliveries } from '../../src/features/webhooks/runtime.js';
 import { testDatabase } from '../helpers/server.js';
 import { insertEvent, startReceiver, startWebhookServer } from './helpers.js';
@@ -39,7 +41,13 @@ describe('delivery engine lifecycle', () => {
       await receiver.waitFor(1);
       await t.server.close();
       const [d] = await storage.database.db.selectFrom('webhook_deliveries').selectAll().execute();
-      expect(d).toMatchObject({ status: 'pending', lease_owner: null, lease_until: null });
+      expect(d).toMatchObject({ status: 'pending' });
+      const job = await storage.database.db
+        .selectFrom('jobs')
+        .select(['lease_owner', 'lease_until'])
+        .where('id', '=', jobId(DELIVERY_JOB_KIND, d!.id))
+        .executeTakeFirstOrThrow();
+      expect(job).toEqual({ lease_owner: null, lease_until: null });
       expect(num(d!.attempts)).toBe(0);
       expect(num(d!.next_attempt_at)).toBe(t.clock.now());
     } finally {

@@ -20,6 +20,7 @@ import * as m0017 from './migrations/0017-jobs.js';
 import * as m0018 from './migrations/0018-one-rate-limiter.js';
 import * as m0019 from './migrations/0019-one-idempotency-store.js';
 import * as m0020 from './migrations/0020-unused-indexes.js';
+import * as m0021 from './migrations/0021-old-lease-columns.js';
 
 /** The one set of migrations, for SQLite and Postgres alike, in order. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -43,6 +44,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0018-one-rate-limiter': m0018,
   '0019-one-idempotency-store': m0019,
   '0020-unused-indexes': m0020,
+  '0021-old-lease-columns': m0021,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

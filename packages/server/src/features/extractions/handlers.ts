@@ -125,8 +125,6 @@ export const extractionHandlers = withPlatformErrors(
           created_at: now,
           updated_at: now,
           completed_at: null,
-          lease_owner: null,
-          lease_until: null,
         });
         await enqueueExtraction(trx, id, now);
       });

@@ -20,7 +20,7 @@ export const EXTRACTIONS_TABLES = [
   'extraction_results',
 ] as const satisfies readonly (keyof Database)[];
 
-/** An extraction job (spec 2.8, 3.2), also its own work item (lease, resume cursor). */
+/** An extraction job (spec 2.8, 3.2) and its resume cursor; its lease is its job's (`extraction.job`). */
 export interface ExtractionJobsTable {
   id: string;
   account_id: string;
@@ -45,8 +45,6 @@ export interface ExtractionJobsTable {
   created_at: Int;
   updated_at: Int;
   completed_at: Int | null;
-  lease_owner: string | null;
-  lease_until: Int | null;
 }
 
 /** One result of an extraction job; `data` is the JSON of the result record without its id. */

@@ -66,11 +66,9 @@ export interface KeywordMonitorsTable extends MonitorLifecycleColumns {
   cursor_tweet_id: string;
 }
 
-/** A shard of the monitors and the engine instance leasing it (migration 0004). */
+/** A shard of the monitors (migration 0004; its lease is its job's, `monitor.shard`). */
 export interface MonitorShardsTable {
   shard: Int;
-  owner: string | null;
-  lease_expires_at: Int;
   /** How far the shard's account-monitor tweet stream was processed (a tweet id), or null. */
   tweet_cursor: string | null;
   /** Bumped after every change of the shard's monitors, so engines reload only changed shards. */

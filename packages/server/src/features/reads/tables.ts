@@ -39,9 +39,6 @@ export interface CoverageWalksTable {
   prev_state: string;
   created_at: Int;
   expires_at: Int;
-  /** A request resuming the walk holds it until this time (epoch ms); others get 409. */
-  lease_until: Int | null;
-  lease_owner: string | null;
 }
 
 /** An id a coverage walk returned, and the step whose answer returned it. */

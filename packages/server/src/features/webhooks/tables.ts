@@ -45,7 +45,7 @@ export interface WebhooksTable {
  * One delivery of a stored event to a webhook (spec 2.6, 3.3, migration 0005): `id` is the payload's
  * `deliveryId`, the same on every retry. `status` is `pending`, `delivered`, `failed` or `exhausted`;
  * `next_attempt_at` is null when nothing is scheduled (done, or parked while the endpoint is off or needs
- * attention); an attempt in progress holds the lease.
+ * attention). Its schedule and lease are its job's (`webhook.delivery`, keyed by the delivery id).
  */
 export interface WebhookDeliveriesTable {
   id: string;
@@ -60,8 +60,6 @@ export interface WebhookDeliveriesTable {
   created_at: Int;
   delivered_at: Int | null;
   next_attempt_at: Int | null;
-  lease_owner: string | null;
-  lease_until: Int | null;
 }
 
 /**

@@ -87,8 +87,6 @@ export async function createWalk(
       prev_state: JSON.stringify(w.prevState),
       created_at: w.now,
       expires_at: w.expiresAt,
-      lease_until: null,
-      lease_owner: null,
     })
     .execute();
   await enqueue(db, [{ kind: WALK_JOB_KIND, key: w.id, state: 'parked', runAt: w.expiresAt }], w.now);

@@ -1,0 +1,53 @@
+/**
+ * Migration 0021: the lease columns the jobs table replaced are gone on both engines, and the rows that
+ * used to carry them are written without them.
+ */
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import type { Db } from '../../src/core/db/database.js';
+import { ENGINES, useMigratedDatabase } from '../helpers/server.js';
+
+const DROPPED: Record<string, readonly string[]> = {
+  webhook_deliveries: ['lease_owner', 'lease_until'],
+  extraction_jobs: ['lease_owner', 'lease_until'],
+  coverage_walks: ['lease_owner', 'lease_until'],
+  monitor_shards: ['owner', 'lease_expires_at'],
+};
+
+async function columns(database: Db, table: string): Promise<string[]> {
+  if (database.dialect === 'sqlite') {
+    const r = await sql<{ name: string }>`select name from pragma_table_info(${table})`.execute(database.db);
+    return r.rows.map((c) => c.name);
+  }
+  const r = await sql<{ name: string }>`
+    select column_name as name from information_schema.columns
+    where table_schema = current_schema() and table_name = ${table}`.execute(database.db);
+  return r.rows.map((c) => c.name);
+}
+
+describe.each(ENGINES)('old lease columns (%s)', (engine) => {
+  const database = useMigratedDatabase(engine);
+
+  it('are dropped from every table that had them, the other columns kept', async () => {
+    for (const [table, dropped] of Object.entries(DROPPED)) {
+      const cols = await columns(database(), table);
+      expect(cols.length, table).toBeGreaterThan(2);
+      for (const c of dropped) expect(cols, `${table}.${c}`).not.toContain(c);
+    }
+    expect(await columns(database(), 'jobs')).toEqual(expect.arrayContaining(['lease_owner', 'lease_until']));
+  });
+
+  it('leave the index that named them gone too', async () => {
+    const indexes =
+      database().dialect === 'sqlite'
+        ? await sql<{ name: string }>`select name from pragma_index_list('extraction_jobs')`.execute(
+            database().db,
+          )
+        : await sql<{ name: string }>`
+            select indexname as name from pg_indexes
+            where schemaname = current_schema() and tablename = 'extraction_jobs'`.execute(database().db);
+    const names = indexes.rows.map((r) => r.name);
+    expect(names).toContain('extraction_jobs_account');
+    expect(names).not.toContain('extraction_jobs_running');
+  });
+});
