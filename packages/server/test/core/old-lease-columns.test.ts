@@ -5,6 +5,7 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../../src/core/db/database.js';
+import * as m0021 from '../../src/core/db/migrations/0021-old-lease-columns.js';
 import { ENGINES, useMigratedDatabase } from '../helpers/server.js';
 
 const DROPPED: Record<string, readonly string[]> = {
@@ -49,5 +50,17 @@ describe.each(ENGINES)('old lease columns (%s)', (engine) => {
     const names = indexes.rows.map((r) => r.name);
     expect(names).toContain('extraction_jobs_account');
     expect(names).not.toContain('extraction_jobs_running');
+  });
+
+  it('come back on the way down, and go again on the way up', async () => {
+    await m0021.down(database().db);
+    for (const [table, dropped] of Object.entries(DROPPED)) {
+      expect(await columns(database(), table)).toEqual(expect.arrayContaining([...dropped]));
+    }
+    await m0021.up(database().db);
+    for (const [table, dropped] of Object.entries(DROPPED)) {
+      const cols = await columns(database(), table);
+      for (const c of dropped) expect(cols, `${table}.${c}`).not.toContain(c);
+    }
   });
 });
