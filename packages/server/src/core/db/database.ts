@@ -3,6 +3,7 @@ import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
+import { BoundedCache } from '../bounded-cache.js';
 import type { Database } from './schema.js';
 import { startWalCheckpointer } from './wal-checkpointer.js';
 
@@ -159,22 +160,10 @@ function countWrite(sqlite: SQLite.Database, sql: string): void {
   for (const w of list) if (w.pattern.test(sql)) w.stamp++;
 }
 
-const STATEMENT_CACHE_MAX = 1_000;
-const statementCaches = new WeakMap<SQLite.Database, Map<string, SQLite.Statement>>();
+const statements = new BoundedCache<SQLite.Database, SQLite.Statement>(1_000);
 
 /** `sql` prepared on `sqlite`, from the handle's bounded cache (the oldest-prepared statement goes first). */
 function cachedStatement(sqlite: SQLite.Database, sql: string): SQLite.Statement {
   countWrite(sqlite, sql);
-  let cache = statementCaches.get(sqlite);
-  if (!cache) {
-    cache = new Map();
-    statementCaches.set(sqlite, cache);
-  }
-  let stmt = cache.get(sql);
-  if (!stmt) {
-    stmt = sqlite.prepare(sql);
-    if (cache.size >= STATEMENT_CACHE_MAX) cache.delete(cache.keys().next().value as string);
-    cache.set(sql, stmt);
-  }
-  return stmt;
+  return statements.get(sqlite, sql, () => sqlite.prepare(sql));
 }

@@ -1,3 +1,4 @@
+import { BoundedCache } from '../../core/bounded-cache.js';
 import type { Clock } from '../../core/clock.js';
 import {
   type Resolver,
@@ -77,23 +78,11 @@ export async function prepareSend(
 }
 
 /** URLs already vetted, per policy: the checks that need no DNS give the same answer every time. */
-const vettedCache = new WeakMap<TargetPolicy, Map<string, VettedUrl>>();
-const VETTED_CACHE_MAX = 1_000;
+const vettedUrls = new BoundedCache<TargetPolicy, VettedUrl>(1_000);
 
-/** {@link vetWebhookUrl}, remembered per policy for the last {@link VETTED_CACHE_MAX} URLs (a refusal is not). */
+/** {@link vetWebhookUrl}, remembered per policy for the last 1,000 URLs (a refusal is not: it throws). */
 function vetOnce(url: string, policy: TargetPolicy): VettedUrl {
-  let cache = vettedCache.get(policy);
-  if (!cache) {
-    cache = new Map();
-    vettedCache.set(policy, cache);
-  }
-  let v = cache.get(url);
-  if (!v) {
-    v = vetWebhookUrl(url, policy);
-    if (cache.size >= VETTED_CACHE_MAX) cache.delete(cache.keys().next().value as string);
-    cache.set(url, v);
-  }
-  return v;
+  return vettedUrls.get(policy, url, () => vetWebhookUrl(url, policy));
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
