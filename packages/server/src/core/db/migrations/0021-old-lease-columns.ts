@@ -9,29 +9,39 @@ type AnyDb = Kysely<any>;
  * their index `extraction_jobs_running`, `coverage_walks.lease_*`, and `monitor_shards.owner` and
  * `lease_expires_at`. Nothing reads them; every delivery, job and walk wrote them as nulls.
  */
-const DROPPED: readonly (readonly [table: string, columns: readonly string[]])[] = [
-  ['webhook_deliveries', ['lease_owner', 'lease_until']],
-  ['extraction_jobs', ['lease_owner', 'lease_until']],
-  ['coverage_walks', ['lease_until', 'lease_owner']],
-  ['monitor_shards', ['owner', 'lease_expires_at']],
+type Column = readonly [name: string, type: 'text' | 'bigint'];
+const OWNER: Column = ['lease_owner', 'text'];
+const UNTIL: Column = ['lease_until', 'bigint'];
+
+/** The columns dropped, each with the type it was created with (for `down`). */
+const DROPPED: readonly (readonly [table: string, columns: readonly Column[]])[] = [
+  ['webhook_deliveries', [OWNER, UNTIL]],
+  ['extraction_jobs', [OWNER, UNTIL]],
+  ['coverage_walks', [UNTIL, OWNER]],
+  [
+    'monitor_shards',
+    [
+      ['owner', 'text'],
+      ['lease_expires_at', 'bigint'],
+    ],
+  ],
 ];
 
 export async function up(db: AnyDb): Promise<void> {
   // SQLite drops no column that an index names: the index goes first.
   await db.schema.dropIndex('extraction_jobs_running').ifExists().execute();
   for (const [table, columns] of DROPPED) {
-    for (const column of columns) await db.schema.alterTable(table).dropColumn(column).execute();
+    for (const [column] of columns) await db.schema.alterTable(table).dropColumn(column).execute();
   }
 }
 
 export async function down(db: AnyDb): Promise<void> {
   for (const [table, columns] of DROPPED) {
-    for (const column of columns) {
+    for (const [column, type] of columns) {
+      // `monitor_shards.lease_expires_at` was NOT NULL (migration 0004): back with a default for the rows.
       await db.schema
         .alterTable(table)
-        .addColumn(column, column.endsWith('_owner') || column === 'owner' ? 'text' : 'bigint', (c) =>
-          column === 'lease_expires_at' ? c.notNull().defaultTo(0) : c,
-        )
+        .addColumn(column, type, (c) => (column === 'lease_expires_at' ? c.notNull().defaultTo(0) : c))
         .execute();
     }
   }
