@@ -15,6 +15,7 @@ export { ConfigError, configFromEnv, parseConfig } from './core/config.js';
 export type { Db, DialectName } from './core/db/database.js';
 export { openDatabase } from './core/db/database.js';
 export { migrateToLatest } from './core/db/migrate.js';
+export { type NewEvent, storeEvents } from './core/events/store.js';
 export type { Feature } from './core/feature.js';
 export type { AccountCheckReport } from './features/monitors/engine/account-checks.js';
 export type { CheckReport, MonitorEngine, MonitorEngineOptions } from './features/monitors/engine/engine.js';
