@@ -35,6 +35,7 @@ interface Manifest {
   version: string;
   private?: boolean;
   scripts?: Record<string, string>;
+  files?: string[];
 }
 
 const readJson = <T>(path: string): T => JSON.parse(readFileSync(path, 'utf8')) as T;
@@ -112,7 +113,10 @@ function main(): number {
     for (const { dir, manifest } of packages) {
       const copy = join(tmp, dir);
       const next = readJson<Manifest>(join(copy, 'package.json'));
-      cpSync(join(ROOT, dir, 'dist'), join(copy, 'dist'), { recursive: true });
+      // What the package publishes (its `files`: dist/, the bin shims), copied as built.
+      for (const entry of next.files ?? ['dist'])
+        if (existsSync(join(ROOT, dir, entry)))
+          cpSync(join(ROOT, dir, entry), join(copy, entry), { recursive: true });
       const publint = sh(join(BIN, 'publint'), ['--strict'], copy);
       const before = new Set(readdirSync(tarballs));
       const pack = sh('pnpm', ['pack', '--pack-destination', tarballs], copy);
