@@ -11,6 +11,7 @@
  * Plain JavaScript so that it loads into the built server with `node --import` (see `net-faults-preload.mjs`)
  * and into a test process alike ({@link installNetFaults}).
  */
+import { readFileSync } from 'node:fs';
 import { createRequire, syncBuiltinESMExports } from 'node:module';
 import { isIP } from 'node:net';
 import { constants } from 'node:os';
@@ -46,12 +47,13 @@ function answerFor(faults, hostname) {
 }
 
 /**
- * Installs `faults` in this process (DNS of `node:dns` and `node:dns/promises`, TCP connections of every
- * socket of this thread); answers a function that puts everything back.
- * @param {NetFaults} faults
+ * Installs `current()`'s faults in this process (DNS of `node:dns` and `node:dns/promises`, TCP connections
+ * of every socket of this thread; asked at each lookup and connection, so a test can change the network
+ * while the server runs); answers a function that puts everything back. Worker threads are not covered.
+ * @param {() => NetFaults} current
  * @returns {() => void}
  */
-export function installNetFaults(faults) {
+export function installNetFaults(current) {
   const dns = require('node:dns');
   const dnsPromises = require('node:dns/promises');
   const realLookup = dns.lookup;
@@ -60,7 +62,7 @@ export function installNetFaults(faults) {
   const fakeLookup = function lookup(hostname, options, callback) {
     const cb = typeof options === 'function' ? options : callback;
     const opts = typeof options === 'object' && options !== null ? options : {};
-    const answer = answerFor(faults, hostname);
+    const answer = answerFor(current(), hostname);
     if (answer === null) return realLookup.call(dns, hostname, options, callback);
     // Asynchronous, as a real lookup always is.
     process.nextTick(() => {
@@ -70,7 +72,7 @@ export function installNetFaults(faults) {
     });
   };
   const fakePromisesLookup = async function lookup(hostname, options) {
-    const answer = answerFor(faults, hostname);
+    const answer = answerFor(current(), hostname);
     if (answer === null) return realPromisesLookup.call(dnsPromises, hostname, options);
     if (answer.error) throw answer.error;
     const one = { address: answer.address, family: answer.family };
@@ -84,7 +86,10 @@ export function installNetFaults(faults) {
   const { TCP } = process.binding('tcp_wrap');
   const connect4 = TCP.prototype.connect;
   const connect6 = TCP.prototype.connect6;
-  const routed = (address, port) => faults.routes?.[`${address}:${port}`] ?? faults.routes?.[address];
+  const routed = (address, port) => {
+    const routes = current().routes ?? {};
+    return routes[`${address}:${port}`] ?? routes[address];
+  };
   TCP.prototype.connect = function connect(req, address, port, ...rest) {
     if (isLoopback(address)) return connect4.call(this, req, address, port, ...rest);
     const to = routed(address, port);
@@ -107,9 +112,20 @@ export function installNetFaults(faults) {
   };
 }
 
-/** The faults of `XSVC_CHAOS_NET` (JSON of {@link NetFaults}); undefined when it is not set. */
+/**
+ * The faults of the environment: `XSVC_CHAOS_NET_FILE`, a JSON file of {@link NetFaults} read again at each
+ * use (the test rewrites it to change the network), or `XSVC_CHAOS_NET`, the JSON itself. Undefined when
+ * neither is set.
+ * @returns {(() => NetFaults) | undefined}
+ */
 export function netFaultsFromEnv(env = process.env) {
+  const file = env.XSVC_CHAOS_NET_FILE;
+  if (file) return () => JSON.parse(readFileSync(file, 'utf8'));
   const raw = env.XSVC_CHAOS_NET;
   if (!raw) return undefined;
-  return JSON.parse(raw);
+  const faults = JSON.parse(raw);
+  return () => faults;
 }
+
+/** What the preload writes on stderr once the faults are installed. */
+export const NET_FAULTS_MARKER = 'xsvc-chaos: network faults installed';
