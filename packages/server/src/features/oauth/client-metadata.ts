@@ -32,6 +32,8 @@ export interface MetadataFetchOptions {
   /** `XSVC_ALLOW_LOOPBACK_WEBHOOKS`: documents on http://127.0.0.1 / http://localhost are allowed too. */
   readonly allowLoopback: boolean;
   readonly resolver: Resolver;
+  /** The whole fetch's limit, in ms (default {@link METADATA_TIMEOUT_MS}). */
+  readonly timeoutMs?: number;
 }
 
 /**
@@ -50,7 +52,7 @@ export async function fetchClientMetadata(
   } catch (err) {
     throw new ClientMetadataError(`the client id URL is refused: ${(err as Error).message}`);
   }
-  const { status, contentType, body } = await get(target);
+  const { status, contentType, body } = await get(target, options.timeoutMs ?? METADATA_TIMEOUT_MS);
   if (status !== 200) throw new ClientMetadataError(`the client metadata document answered HTTP ${status}`);
   if (!/^application\/json\b/i.test(contentType))
     throw new ClientMetadataError('the client metadata document must be served as application/json');
@@ -74,7 +76,10 @@ export async function fetchClientMetadata(
 }
 
 /** One GET of a vetted target: no redirects, at most {@link METADATA_MAX_BYTES}, within the timeout. */
-function get(target: Target): Promise<{ status: number; contentType: string; body: string }> {
+function get(
+  target: Target,
+  timeoutMs: number,
+): Promise<{ status: number; contentType: string; body: string }> {
   return new Promise((resolve, reject) => {
     const isHttps = target.url.protocol === 'https:';
     let request: http.ClientRequest;
@@ -103,10 +108,7 @@ function get(target: Target): Promise<{ status: number; contentType: string; bod
       reject(new ClientMetadataError(message));
     };
     // One deadline for the whole fetch (a socket timeout alone lets a server that trickles bytes hold on).
-    const deadline = setTimeout(
-      () => fail('the client metadata document did not answer in time'),
-      METADATA_TIMEOUT_MS,
-    );
+    const deadline = setTimeout(() => fail('the client metadata document did not answer in time'), timeoutMs);
     request.on('close', () => clearTimeout(deadline));
     request.on('error', (err) => fail(`the client metadata document could not be fetched: ${err.message}`));
     request.on('response', (response) => {
