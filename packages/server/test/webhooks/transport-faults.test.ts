@@ -9,7 +9,7 @@ import {
   type SendOutcome,
   sendToTarget,
 } from '../../src/features/webhooks/transport.js';
-import { type FaultListeners, type FaultPorts, startFaultListeners } from '../chaos/fault-listeners.js';
+import { type FaultListeners, startFaultListeners } from '../chaos/fault-listeners.js';
 import { installNetFaults } from '../chaos/net-faults.mjs';
 
 /**
