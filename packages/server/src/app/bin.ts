@@ -2,6 +2,7 @@
 import { ConfigError, configFromEnv } from '../core/config.js';
 import { serverVersion } from '../features/discovery/version.js';
 import { bootstrapOwner } from './bootstrap.js';
+import { installLastResort } from './last-resort.js';
 import { checkPortFree, PortUnavailableError, portMessage } from './port-check.js';
 import { createServer } from './server.js';
 import { parseArgs, UsageError, usage } from './usage.js';
@@ -12,6 +13,7 @@ async function main(): Promise<void> {
   if (asked === 'help') return void process.stdout.write(usage());
   if (asked === 'version') return void process.stdout.write(`${serverVersion()}\n`);
   const config = configFromEnv();
+  const lastResort = installLastResort();
   // The port first: opening the database and seeding take a while and write files.
   await checkPortFree(config.port, config.host);
   const server = await createServer(config);
@@ -24,6 +26,7 @@ async function main(): Promise<void> {
     if (code?.startsWith('E')) throw new PortUnavailableError(portMessage(config.port, config.host, code));
     throw err;
   }
+  lastResort.listening(server.app.log);
   const boot = await bootstrapOwner(server.services.database, config, Date.now());
   const base = server.services.publicUrl();
   const out = process.stdout;

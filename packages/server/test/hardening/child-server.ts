@@ -51,10 +51,17 @@ export interface Child {
   stderr(): string;
 }
 
-/** Starts the built server with `env`; resolves once it listens (rejects with its output if it exits). */
-export function startChild(env: Record<string, string>, timeoutMs = 30_000): Promise<Child> {
+/**
+ * Starts the built server with `env` (and `nodeArgs` before the script, such as `--import` of a preload);
+ * resolves once it listens (rejects with its output if it exits).
+ */
+export function startChild(
+  env: Record<string, string>,
+  timeoutMs = 30_000,
+  nodeArgs: readonly string[] = [],
+): Promise<Child> {
   requireBuiltServer();
-  const child = spawn(process.execPath, [BIN], {
+  const child = spawn(process.execPath, [...nodeArgs, BIN], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -1,8 +1,8 @@
 import http from 'node:http';
 import https from 'node:https';
-import type { LookupFunction } from 'node:net';
 import { z } from 'zod';
 import type { OAuthClient } from '../../core/auth/oauth-store.js';
+import { pinnedLookup } from '../../core/ssrf/pinned-lookup.js';
 import { checkWebhookTarget, type Resolver, type Target } from '../../core/ssrf/target.js';
 
 /** A client metadata document is at most this large (spec 5.3.3: 5 KiB). */
@@ -32,6 +32,8 @@ export interface MetadataFetchOptions {
   /** `XSVC_ALLOW_LOOPBACK_WEBHOOKS`: documents on http://127.0.0.1 / http://localhost are allowed too. */
   readonly allowLoopback: boolean;
   readonly resolver: Resolver;
+  /** The whole fetch's limit, in ms (default {@link METADATA_TIMEOUT_MS}). */
+  readonly timeoutMs?: number;
 }
 
 /**
@@ -50,7 +52,7 @@ export async function fetchClientMetadata(
   } catch (err) {
     throw new ClientMetadataError(`the client id URL is refused: ${(err as Error).message}`);
   }
-  const { status, contentType, body } = await get(target);
+  const { status, contentType, body } = await get(target, options.timeoutMs ?? METADATA_TIMEOUT_MS);
   if (status !== 200) throw new ClientMetadataError(`the client metadata document answered HTTP ${status}`);
   if (!/^application\/json\b/i.test(contentType))
     throw new ClientMetadataError('the client metadata document must be served as application/json');
@@ -73,31 +75,41 @@ export async function fetchClientMetadata(
   };
 }
 
-function pinned(target: Target): LookupFunction {
-  return (_hostname, opts, callback) => {
-    if (opts.all) callback(null, [{ address: target.address, family: target.family }]);
-    else callback(null, target.address, target.family);
-  };
-}
-
 /** One GET of a vetted target: no redirects, at most {@link METADATA_MAX_BYTES}, within the timeout. */
-function get(target: Target): Promise<{ status: number; contentType: string; body: string }> {
+function get(
+  target: Target,
+  timeoutMs: number,
+): Promise<{ status: number; contentType: string; body: string }> {
   return new Promise((resolve, reject) => {
     const isHttps = target.url.protocol === 'https:';
-    const request = (isHttps ? https : http).request({
-      method: 'GET',
-      host: target.kind === 'name' ? target.host : target.address,
-      port: target.port,
-      path: `${target.url.pathname}${target.url.search}`,
-      headers: { accept: 'application/json', host: target.url.host },
-      ...(target.kind === 'name' && { lookup: pinned(target), servername: target.host }),
-      timeout: METADATA_TIMEOUT_MS,
-    });
+    let request: http.ClientRequest;
+    try {
+      request = (isHttps ? https : http).request({
+        method: 'GET',
+        host: target.kind === 'name' ? target.host : target.address,
+        port: target.port,
+        path: `${target.url.pathname}${target.url.search}`,
+        headers: { accept: 'application/json', host: target.url.host },
+        ...(target.kind === 'name' && {
+          lookup: pinnedLookup(target),
+          servername: target.host.replace(/\.$/, ''),
+        }),
+      });
+    } catch (err) {
+      reject(
+        new ClientMetadataError(
+          `the client metadata document could not be fetched: ${(err as Error).message}`,
+        ),
+      );
+      return;
+    }
     const fail = (message: string) => {
       request.destroy();
       reject(new ClientMetadataError(message));
     };
-    request.on('timeout', () => fail('the client metadata document did not answer in time'));
+    // One deadline for the whole fetch (a socket timeout alone lets a server that trickles bytes hold on).
+    const deadline = setTimeout(() => fail('the client metadata document did not answer in time'), timeoutMs);
+    request.on('close', () => clearTimeout(deadline));
     request.on('error', (err) => fail(`the client metadata document could not be fetched: ${err.message}`));
     request.on('response', (response) => {
       const chunks: Buffer[] = [];

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import https from 'node:https';
-import type { LookupFunction } from 'node:net';
+import { pinnedLookup } from '../../core/ssrf/pinned-lookup.js';
 import type { Target } from '../../core/ssrf/target.js';
 
 /** What one POST to an endpoint came to. */
@@ -40,17 +40,6 @@ export function closeAgents(agents: Agents): void {
 }
 
 /**
- * A `lookup` that answers with the address the guard vetted, so the connection goes exactly there: no
- * second DNS query can be answered with another (private) address.
- */
-function pinnedLookup(target: Target): LookupFunction {
-  return (_hostname, options, callback) => {
-    if (options.all) callback(null, [{ address: target.address, family: target.family }]);
-    else callback(null, target.address, target.family);
-  };
-}
-
-/**
  * POSTs a body to a vetted target. Redirects are not followed (a 3xx is a failure); the answer is read up to
  * `maxResponseBytes`; the timeout covers connecting and the answer's status line. Never throws.
  */
@@ -71,16 +60,24 @@ export function sendToTarget(
     };
     const isHttps = target.url.protocol === 'https:';
     const isName = target.kind === 'name';
-    const request = (isHttps ? https : http).request({
-      method: 'POST',
-      // A name connects through the pinned lookup (and keeps its name for TLS); an address connects as is.
-      host: isName ? target.host : target.address,
-      port: target.port,
-      path: `${target.url.pathname}${target.url.search}`,
-      agent: isHttps ? agents.https : agents.http,
-      ...(isName && { lookup: pinnedLookup(target), servername: target.host.replace(/\.$/, '') }),
-      headers: { ...headers, host: target.url.host, 'content-length': String(Buffer.byteLength(body)) },
-    });
+    let request: http.ClientRequest;
+    try {
+      request = (isHttps ? https : http).request({
+        method: 'POST',
+        // A name connects through the pinned lookup (and keeps its name for TLS); an address connects as is.
+        host: isName ? target.host : target.address,
+        port: target.port,
+        path: `${target.url.pathname}${target.url.search}`,
+        agent: isHttps ? agents.https : agents.http,
+        ...(isName && { lookup: pinnedLookup(target), servername: target.host.replace(/\.$/, '') }),
+        headers: { ...headers, host: target.url.host, 'content-length': String(Buffer.byteLength(body)) },
+      });
+    } catch (err) {
+      // Setting the connection up may throw (a bad option, a socket destroyed while created): one failed
+      // attempt like any other, never an exception out of a delivery.
+      finish({ ok: false, statusCode: null, error: describeError(err as NodeJS.ErrnoException) });
+      return;
+    }
     // One deadline for the whole exchange: it cuts a connection that never answers, and an answer whose
     // body is still streaming once its status was already taken.
     const timer = setTimeout(() => {

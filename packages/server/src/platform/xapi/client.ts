@@ -4,7 +4,7 @@ import type { XProblem, XResponse } from './types.js';
 /** The few things the client needs of `fetch`, so tests and other runtimes can hand in their own. */
 export type FetchLike = (
   input: string,
-  init: { headers: Record<string, string>; signal: AbortSignal },
+  init: { headers: Record<string, string>; signal: AbortSignal; redirect: 'error' },
 ) => Promise<Response>;
 
 /** How to reach the X API v2. */
@@ -14,8 +14,10 @@ export interface XApiClientOptions {
   /** `https://api.x.com` unless a proxy or a test server stands in. */
   baseUrl?: string | undefined;
   fetch?: FetchLike | undefined;
-  /** Per request; 10 s by default. */
+  /** Per request, the answer's body included; 10 s by default. */
   timeoutMs?: number | undefined;
+  /** The largest answer read, in bytes ({@link MAX_ANSWER_BYTES} by default); a larger one is unavailable. */
+  maxAnswerBytes?: number | undefined;
   /** Milliseconds since the epoch, to turn `x-rate-limit-reset` into a wait. */
   now?: (() => number) | undefined;
 }
@@ -56,6 +58,20 @@ export function isXApiRequestError(err: unknown): err is XApiRequestError {
 const DEFAULT_TIMEOUT_MS = 10_000;
 
 /**
+ * The largest X API answer read (16 MiB): a page of 100 tweets with every expansion is well under 1 MiB, so
+ * anything near this is a broken upstream or proxy, and reading it whole would only cost memory.
+ */
+export const MAX_ANSWER_BYTES = 16 * 1024 * 1024;
+
+/** An error body is read up to this many bytes (only its first problem is kept). */
+const MAX_PROBLEM_BYTES = 64 * 1024;
+
+/** An answer larger than the client reads. */
+class AnswerTooLargeError extends Error {
+  override readonly name = 'AnswerTooLargeError';
+}
+
+/**
  * A small fetch-based X API v2 client for app-only reads. Every failure becomes a `PlatformUnavailableError`
  * with the spec's code (401/403 → `x_api_unauthorized`, 429 → `x_api_rate_limited` with the wait until
  * `x-rate-limit-reset`, 5xx, timeouts and network failures → `x_api_unavailable`), and the token is redacted
@@ -66,6 +82,7 @@ export class XApiClient {
   readonly #token: string;
   readonly #fetch: FetchLike;
   readonly #timeoutMs: number;
+  readonly #maxAnswerBytes: number;
   readonly #now: () => number;
 
   constructor(opts: XApiClientOptions) {
@@ -75,6 +92,7 @@ export class XApiClient {
     // Looked up at call time so a fetch patched after construction (msw in tests) is the one used.
     this.#fetch = opts.fetch ?? ((input, init) => globalThis.fetch(input, init));
     this.#timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    this.#maxAnswerBytes = opts.maxAnswerBytes ?? MAX_ANSWER_BYTES;
     this.#now = opts.now ?? Date.now;
   }
 
@@ -95,6 +113,8 @@ export class XApiClient {
       return await this.#fetch(url, {
         headers: { authorization: `Bearer ${this.#token}`, accept: 'application/json' },
         signal: AbortSignal.timeout(this.#timeoutMs),
+        // A redirect from the API is a broken upstream or proxy: never followed, it fails the request.
+        redirect: 'error',
       });
     } catch (err) {
       const timedOut = err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError');
@@ -107,12 +127,16 @@ export class XApiClient {
 
   async #json(res: Response, what: string): Promise<unknown> {
     try {
-      return await res.json();
-    } catch {
-      throw new PlatformUnavailableError(
-        'x_api_unavailable',
-        `the X API sent an unreadable answer to ${what}`,
-      );
+      return JSON.parse(await readCapped(res, this.#maxAnswerBytes));
+    } catch (err) {
+      const timedOut = err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError');
+      const why =
+        err instanceof AnswerTooLargeError
+          ? `an answer larger than ${this.#maxAnswerBytes} bytes`
+          : timedOut
+            ? `no whole answer within ${this.#timeoutMs / 1000} s`
+            : 'an unreadable answer';
+      throw new PlatformUnavailableError('x_api_unavailable', `the X API sent ${why} to ${what}`);
     }
   }
 
@@ -167,7 +191,7 @@ export class XApiClient {
 /** The first problem of an error body, cut short and redacted (it ends up in messages and on the error). */
 async function readProblem(res: Response, redact: (text: string) => string): Promise<XProblem | undefined> {
   try {
-    const body = (await res.json()) as XProblem & { errors?: XProblem[] };
+    const body = JSON.parse(await readCapped(res, MAX_PROBLEM_BYTES)) as XProblem & { errors?: XProblem[] };
     const first = body.errors?.[0];
     const problem = body.title || body.detail ? body : first;
     if (!problem) return undefined;
@@ -179,4 +203,31 @@ async function readProblem(res: Response, redact: (text: string) => string): Pro
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The body of `res` as text, read chunk by chunk and given up (the rest cancelled) past `max` bytes, so an
+ * upstream that answers without end costs neither memory nor time beyond the request's signal.
+ */
+async function readCapped(res: Response, max: number): Promise<string> {
+  const declared = Number(res.headers.get('content-length') ?? Number.NaN);
+  if (Number.isFinite(declared) && declared > max) {
+    await res.body?.cancel().catch(() => undefined);
+    throw new AnswerTooLargeError();
+  }
+  if (!res.body) return '';
+  const reader = res.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > max) {
+      await reader.cancel().catch(() => undefined);
+      throw new AnswerTooLargeError();
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
 }
