@@ -1,5 +1,6 @@
 import { Argument, type Command, Option } from 'commander';
 import { UsageError } from '../errors.js';
+import { choiceParser } from './choice-parser.js';
 import { globalsOf } from './globals.js';
 import { HELP_TOPICS } from './help-topics.js';
 import type { RunState } from './run-state.js';
@@ -118,7 +119,7 @@ export function registerBuiltins(program: Command, state: RunState, wants: (name
   program
     .command('completion')
     .summary('Print a shell completion script (bash, zsh, fish)')
-    .addArgument(new Argument('<shell>', 'The shell.').choices(SHELLS))
+    .addArgument(new Argument('<shell>', 'The shell.').choices(SHELLS).argParser(choiceParser(SHELLS)))
     .description('Prints a completion script generated from the command table.')
     .addHelpText('after', COMPLETION_EXAMPLES)
     .action(async (shell: string) => {

@@ -1,5 +1,6 @@
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import type { CommandSpec, FlagSpec } from '../table/types.js';
+import { choiceParser } from './choice-parser.js';
 
 /**
  * Declares an operation's flags on its commander command. Values stay text here; `args/convert.ts` types
@@ -51,7 +52,7 @@ export function addFlag(cmd: Command, f: FlagSpec): void {
     return;
   }
   const opt = new Option(`--${f.flag} <${meta}>`, describeFlag(f));
-  if (f.type === 'enum' && f.choices) opt.choices(f.choices);
+  if (f.type === 'enum' && f.choices) opt.choices(f.choices).argParser(choiceParser(f.choices));
   if (f.type === 'list') opt.argParser(collect);
   cmd.addOption(opt);
   if (f.alias) {

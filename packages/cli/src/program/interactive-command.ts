@@ -1,5 +1,6 @@
 import { Argument, type Command, InvalidArgumentError, Option } from 'commander';
 import type { InteractiveCommandSpec, InteractiveOptionSpec } from '../interactive/types.js';
+import { choiceParser } from './choice-parser.js';
 import { globalsOf } from './globals.js';
 import type { RunState } from './run-state.js';
 
@@ -34,7 +35,7 @@ export function addInteractiveOptions(cmd: Command, spec: InteractiveCommandSpec
 
 function optionOf(o: InteractiveOptionSpec): Option {
   const opt = new Option(o.flag, o.description);
-  if (o.choices) opt.choices(o.choices);
+  if (o.choices) opt.choices(o.choices).argParser(choiceParser(o.choices));
   if (o.type === 'number') opt.argParser(toNumber);
   if (o.required) opt.makeOptionMandatory();
   return opt;
@@ -49,7 +50,7 @@ export function attachInteractive(cmd: Command, spec: InteractiveCommandSpec, st
     cmd.description(spec.description);
     for (const a of spec.arguments) {
       const arg = new Argument(a.required ? `<${a.name}>` : `[${a.name}]`, a.description);
-      if (a.choices) arg.choices(a.choices);
+      if (a.choices) arg.choices(a.choices).argParser(choiceParser(a.choices));
       cmd.addArgument(arg);
     }
   }

@@ -1,6 +1,7 @@
 import { Argument, type Command } from 'commander';
 import type { InteractiveCommandSpec } from '../interactive/types.js';
 import type { ArgSpec, CommandSpec } from '../table/types.js';
+import { choiceParser } from './choice-parser.js';
 import { addCommandFlags, addFlag } from './flag-options.js';
 import { globalsOf } from './globals.js';
 import { addInteractiveOptions } from './interactive-command.js';
@@ -32,7 +33,7 @@ export function addOperationCommand(
   for (const a of spec.args) {
     const arg = new Argument(a.required ? `<${a.name}>` : `[${a.name}]`, argDescription(spec, a));
     const choices = spec.flags.find((f) => f.key === a.key && f.type === 'enum')?.choices;
-    if (choices) arg.choices(choices);
+    if (choices) arg.choices(choices).argParser(choiceParser(choices));
     cmd.addArgument(arg);
   }
   for (const f of spec.flags) addFlag(cmd, f);
