@@ -65,7 +65,7 @@ async function execute(run: OperationRun, collected: Collected): Promise<void> {
   const params = listing ? listingParams(spec, collected.params, listing) : collected.params;
   const route = (routes as Readonly<Record<string, Route>>)[spec.op];
   if (!route) throw new Error(`the SDK has no route ${spec.op}: rebuild @xsvc/cli against this @xsvc/sdk`);
-  const creds = await loadCredentials(io, globals);
+  const creds = await loadCredentials(state, globals);
   if (globals.dryRun) {
     const dry = describeRequest(spec, route, params, collected.files, creds, {
       all: listing?.all === true,

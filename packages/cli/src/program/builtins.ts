@@ -37,6 +37,35 @@ export function registerBuiltins(program: Command, state: RunState, wants: (name
       await login(state, globalsOf(cmd, state), cmd.opts());
     });
 
+  const whoamiHelp =
+    '\nExamples:\n  $ xsvc whoami\n  $ xsvc whoami --profile staging\n  $ xsvc auth status --json';
+  const showWhoami = async (_opts: unknown, cmd: Command) => {
+    const { whoami } = await import('../commands/whoami.js');
+    await whoami(state, globalsOf(cmd, state));
+  };
+  program
+    .command('whoami')
+    .summary('Show the account, plan, key and base URL in use')
+    .description(
+      'Checks the key in use with the service (GET /account) and shows the account, its plan and credits,\n' +
+        'the key (masked), the base URL, the profile, and where the key and the base URL came from\n' +
+        '(XSVC_API_KEY, a profile of the config file, --base-url, XSVC_BASE_URL). Exit code 4 without a\n' +
+        'key or when the service refuses it.',
+    )
+    .addHelpText('after', whoamiHelp)
+    .action(showWhoami);
+  const auth = program.command('auth').summary('status');
+  if (wants('auth')) {
+    auth
+      .description('How you are signed in: `xsvc auth status` (the same as `xsvc whoami`).')
+      .helpCommand(false);
+    auth
+      .command('status')
+      .summary('Show the account, plan, key and base URL in use (as `xsvc whoami`)')
+      .addHelpText('after', whoamiHelp)
+      .action(showWhoami);
+  }
+
   program
     .command('logout')
     .summary('Remove the API key of a profile')

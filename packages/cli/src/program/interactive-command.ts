@@ -20,15 +20,18 @@ function flagsOf(cmd: Command): Set<string> {
   return new Set(cmd.options.map((o) => o.long).filter((f): f is string => f !== undefined));
 }
 
-/** Adds an interactive command's options that the command does not have yet. */
-export function addInteractiveOptions(cmd: Command, spec: InteractiveCommandSpec): void {
+/**
+ * Adds an interactive command's options that the command does not have yet, and its examples unless the
+ * command prints them itself (an operation's command merges them into its own).
+ */
+export function addInteractiveOptions(cmd: Command, spec: InteractiveCommandSpec, examples = true): void {
   const existing = flagsOf(cmd);
   for (const o of spec.options) {
     const long = longFlag(o.flag);
     if (long === undefined || existing.has(long)) continue;
     cmd.addOption(optionOf(o));
   }
-  if (spec.examples.length > 0) {
+  if (examples && spec.examples.length > 0) {
     cmd.addHelpText('after', `\nExamples:\n${spec.examples.map((e) => `  $ xsvc ${e}`).join('\n')}\n`);
   }
 }
