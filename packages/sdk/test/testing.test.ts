@@ -59,8 +59,9 @@ describe('the default examples read like real data', () => {
   it('no example anywhere puts the digits of an id in a text, name, language or type field', () => {
     const bad: string[] = [];
     const walk = (v: unknown, path: string) => {
-      if (Array.isArray(v)) v.forEach((x, i) => walk(x, `${path}[${i}]`));
-      else if (v && typeof v === 'object')
+      if (Array.isArray(v)) {
+        for (const [i, x] of v.entries()) walk(x, `${path}[${i}]`);
+      } else if (v && typeof v === 'object')
         for (const [k, x] of Object.entries(v)) {
           if (
             typeof x === 'string' &&
