@@ -95,7 +95,7 @@ export function buildProgram(
 
 /** The global flags, as the help of every command names them (their descriptions are in `xsvc --help`). */
 const GLOBAL_FLAGS =
-  '--json [fields], --jq <filter>, --profile <name>, --base-url <url>, --dry-run, --no-color';
+  '--json [fields], --jq <filter>, --profile <name>, --base-url <url>, --dry-run, --no-color, --verbose';
 
 /**
  * Sorts the top-level commands into the groups of `command-groups.ts`, each with its one-line summary
