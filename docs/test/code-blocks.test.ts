@@ -143,6 +143,8 @@ function commandPath(all: string[]): string[] {
 const BUILTINS = new Set([
   'login',
   'logout',
+  'whoami',
+  'auth status',
   'profiles list',
   'profiles use',
   'profiles remove',

@@ -43,6 +43,6 @@ export async function run(argv: readonly string[], io: CliIO, options: RunOption
     }
     // A resource named without an action: commander has printed its help on stderr.
     if (err instanceof CommanderError && err.code === 'commander.help') return ExitCode.usage;
-    return reportError(err, io, scanGlobals(argv));
+    return reportError(err, io, scanGlobals(argv), state.credentials);
   }
 }

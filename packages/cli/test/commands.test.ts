@@ -219,11 +219,14 @@ describe('answers become output', () => {
     expect(tty.stdout).toMatch(/^id\s+77$/m);
   });
 
-  it('says "No results." on stderr for an empty list, keeping stdout empty', async () => {
+  it('says "No results." on stderr for an empty list on a terminal, keeping stdout empty', async () => {
     api.use(http.get(`${V1}/monitors`, () => HttpResponse.json({ monitors: [], total: 0 })));
-    const res = await cli(['monitors', 'list']);
+    const res = await cli(['monitors', 'list'], { tty: true, env: { NO_COLOR: '1' } });
     expect(res.stdout).toBe('');
     expect(res.stderr).toContain('No results.');
+    const piped = await cli(['monitors', 'list']);
+    expect(piped.stdout).toBe('');
+    expect(piped.stderr).toBe('');
   });
 
   it('saves a file answer with --output, or streams it to a pipe', async () => {

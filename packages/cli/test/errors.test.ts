@@ -11,7 +11,7 @@ const answer = (status: number, code: string, extra: Record<string, unknown> = {
 describe('errors of the service: code, message, next step on stderr, and the exit code of their family', () => {
   it.each([
     [400, 'invalid_tweet_id', 1, /Fix the request/],
-    [401, 'unauthenticated', 4, /xsvc login/],
+    [401, 'unauthenticated', 4, /refused the key svc_…9f2a from XSVC_API_KEY \(environment\)/],
     [402, 'insufficient_credits', 5, /Nothing was charged\. Top up with `xsvc credits topup --dollars 10`/],
     [403, 'account_restricted', 1, /Not permitted/],
     [404, 'tweet_not_found', 1, /check the id/],
@@ -99,23 +99,23 @@ describe('errors of the service: code, message, next step on stderr, and the exi
 
 describe('usage errors: exit 2, naming the flag, before any request', () => {
   it.each([
-    [['tweets', 'search'], /<q> \(or --q\) is required/],
+    [['tweets', 'search'], /<query> \(or --q\) is required/],
     [['tweets', 'search', 'x', '--query-type', 'Oldest'], /--query-type.*Latest, Top/],
     [['tweets', 'search', 'x', '--min-faves', 'lots'], /--min-faves expects a number/],
     [['tweets', 'search', 'x', '--limit', '0'], /--limit expects a whole number/],
     [['draws', 'list', '--limit', 'x'], /--limit/],
-    [['monitors', 'create', 'jack'], /--event-types is required/],
+    [['monitors', 'create', 'jack'], /--events is required/],
     [['monitors', 'create', 'jack', '--events', 'tweet.new,nope'], /--events: "nope" is not one of/],
     [['monitors', 'create', 'not a user!', '--events', 'tweet.new'], /<username>: must be a username/],
     [['monitors', 'update', '7', '--is-active', 'maybe'], /--is-active.*true or false/],
     [['tweets', 'favoriters', '1', '--page-size', '5'], /--page-size: Too small/],
-    [['tweets', 'get'], /missing required argument 'id'/],
+    [['tweets', 'get'], /missing required argument 'tweet'/],
     [['tweets', 'gett', '1'], /unknown command 'gett'/],
     [['tweets', 'get', '1', '--frobnicate'], /unknown option '--frobnicate'/],
     [['monitors', 'create', '--data', '{nope'], /--data: not valid JSON/],
     [['monitors', 'create', '--data', '[1]'], /--data must be a JSON object/],
     [['styles', 'save', 'jack', '--label', 'J', '--tweets', '@missing.json'], /--tweets: cannot read/],
-    [['tweets', 'search', 'a', '--q', 'b'], /pass <q> or --q, not both/],
+    [['tweets', 'search', 'a', '--q', 'b'], /pass <query> or --q, not both/],
   ])('%j', async (argv, message) => {
     const seen = recordRequests();
     const res = await cli(argv);

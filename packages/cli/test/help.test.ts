@@ -1,14 +1,93 @@
 import { describe, expect, it } from 'vitest';
+import { COMMAND_GROUPS } from '../src/program/command-groups.js';
 import { commands } from '../src/table/commands.generated.js';
 import { cli } from './helpers.js';
 
+const byPath = (path: string) => commands.find((c) => c.path.join(' ') === path)!;
+
 describe('help', () => {
-  it('lists every resource with its actions', async () => {
+  it('lists every resource in its group, with a summary of its own, then examples and where to learn more', async () => {
     const res = await cli(['--help']);
     expect(res.code).toBe(0);
-    for (const resource of new Set(commands.map((c) => c.path[0]!)))
+    for (const resource of new Set(commands.map((c) => c.path[0]!))) {
       expect(res.stdout).toMatch(new RegExp(`^  ${resource}\\b`, 'm'));
-    expect(res.stdout).toMatch(/tweets\s+batch, search, get/);
+      expect(COMMAND_GROUPS[resource], `${resource}: add it to src/program/command-groups.ts`).toBeDefined();
+    }
+    const section = (heading: string) => res.stdout.split(`\n${heading}\n`)[1]?.split('\n\n')[0] ?? '';
+    expect(section('Core commands:')).toMatch(/^ {2}tweets\s+Search, read and post tweets/m);
+    expect(section('Account commands:')).toMatch(/^ {2}whoami\s+Show the account/m);
+    expect(section('Additional commands:')).toMatch(/^ {2}compose\b/m);
+    expect(section('Service and developer commands:')).toMatch(/^ {2}api\b/m);
+    const order = [
+      'Core commands:',
+      'Account commands:',
+      'Additional commands:',
+      'Options:',
+      'Examples:',
+      'Learn more:',
+    ];
+    const at = order.map((h) => res.stdout.indexOf(`\n${h}\n`));
+    expect(at.every((i) => i > 0)).toBe(true);
+    expect([...at].sort((a, b) => a - b)).toEqual(at);
+    expect(section('Examples:')).toContain('$ xsvc whoami');
+    expect(res.stdout).not.toMatch(/tweets\s+batch, search, get/);
+  });
+
+  it('a resource lists its actions with examples; no command lists the global flags in full', async () => {
+    const res = await cli(['tweets', '--help']);
+    expect(res.stdout).toMatch(/^ {2}search \[options\] \[query\]\s+Search tweets/m);
+    expect(res.stdout).toContain('Examples:\n  $ xsvc tweets batch');
+    expect(res.stdout).not.toMatch(/^ {2}help \[command\]/m);
+    const get = (await cli(['users', 'get', '--help'])).stdout;
+    expect(get).not.toContain('Global Options:');
+    expect(get).toContain('Global flags: --json [fields], --jq <filter>');
+  });
+
+  it('keeps the wire details the CLI handles out of a command help, unless --verbose', async () => {
+    const plain = (await cli(['tweets', 'search', '--help'])).stdout;
+    expect(plain).not.toMatch(/Style-B|409|410|next_cursor/);
+    expect(plain).toContain("`q` takes the platform's search operators");
+    expect(plain).toContain('`--help --verbose` adds how cursors and retries work');
+    const verbose = (await cli(['tweets', 'search', '--help', '--verbose'])).stdout;
+    expect(verbose).toMatch(/On the wire \(xsvc does this for you\): Style-B pages/);
+    expect(verbose).toContain('410 coverage_cursor_gone');
+  });
+
+  it('examples use the positional argument and the flag names the command offers', async () => {
+    expect(byPath('tweets search').example).toBe('tweets search "from:jack" --query-type Latest --limit 50');
+    expect(byPath('webhooks create').example).toMatch(/^webhooks create https:\/\/\S+ --events tweet\.new/);
+    for (const spec of commands) {
+      const offered = new Set(spec.flags.map((f) => f.flag));
+      for (const f of spec.flags) if (f.alias) expect(spec.example, spec.op).not.toContain(`--${f.alias} `);
+      for (const [, flag = ''] of spec.example.matchAll(/ --([a-z][\w-]*)/g)) {
+        if (flag.startsWith('no-')) continue;
+        const own =
+          offered.has(flag) ||
+          [
+            'all',
+            'limit',
+            'cursor',
+            'output',
+            'json',
+            'wait',
+            'no-wait',
+            'idempotency-key',
+            'data',
+            'pay',
+          ].includes(flag);
+        expect(own, `${spec.op}: --${flag}`).toBe(true);
+      }
+    }
+  });
+
+  it('takes choices in any case and sends them as the contract spells them', async () => {
+    const res = await cli(['tweets', 'search', 'hello', '--query-type', 'latest', '--dry-run']);
+    expect(res.code).toBe(0);
+    expect(res.stdout).toContain('queryType=Latest');
+    const bad = await cli(['tweets', 'search', 'hello', '--query-type', 'newest']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('Allowed choices are Latest, Top.');
+    expect((await cli(['completion', 'BASH'])).code).toBe(0);
   });
 
   it('shows every command with its arguments, typed flags, the request and an example', async () => {
@@ -16,8 +95,9 @@ describe('help', () => {
       const res = await cli([...spec.path, '--help']);
       expect(res.code, spec.op).toBe(0);
       expect(res.stdout, spec.op).toContain(`Usage: xsvc ${spec.path.join(' ')}`);
-      expect(res.stdout, spec.op).toContain(`${spec.method} ${spec.route}`);
-      expect(res.stdout, spec.op).toContain(`Example:\n  $ xsvc ${spec.example}`);
+      expect(res.stdout, spec.op).toContain(`Request    ${spec.method} ${spec.route}`);
+      expect(res.stdout, spec.op).toContain(`Reference  docs/reference/${spec.op}.md`);
+      expect(res.stdout, spec.op).toContain(`Examples:\n  $ xsvc ${spec.example}`);
       for (const f of spec.flags) expect(res.stdout, `${spec.op} --${f.flag}`).toContain(`--${f.flag}`);
     }
   });

@@ -90,8 +90,8 @@ describe('interactive commands', () => {
 
   it('appear in the help of their resource, with their examples', async () => {
     const watch = fake('monitors watch', { examples: ['monitors watch --monitor 7'] });
-    const top = await cli(['--help'], { interactive: [watch.spec] });
-    expect(top.stdout).toMatch(/monitors\s+list, create, .*watch/);
+    const resource = await cli(['monitors', '--help'], { interactive: [watch.spec] });
+    expect(resource.stdout).toMatch(/^ {2}watch\b/m);
     const own = await cli(['monitors', 'watch', '--help'], { interactive: [watch.spec] });
     expect(own.stdout).toContain('$ xsvc monitors watch --monitor 7');
   });

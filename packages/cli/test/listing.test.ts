@@ -52,12 +52,14 @@ const ids = (lines: { id: string }[]) => lines.map((l) => l.id);
 const items = (res: { json<T>(): T }, key = 'users') => res.json<Record<string, { id: string }[]>>()[key]!;
 
 describe('listings', () => {
-  it('print one page by default, and how to get the next on stderr', async () => {
+  it('print one page by default, and how to get the next on stderr, only on a terminal', async () => {
     const seen = followers();
     const res = await cli(['users', 'followers', 'jack']);
     expect(seen).toHaveLength(1);
     expect(res.stdout.trim().split('\n')).toHaveLength(3);
-    expect(res.stderr).toContain('xsvc users followers jack --cursor c1');
+    expect(res.stderr).toBe('');
+    const tty = await cli(['users', 'followers', 'jack'], { tty: true, env: { NO_COLOR: '1' } });
+    expect(tty.stderr).toContain('More results: resume with\n  xsvc users followers jack --cursor c1');
   });
 
   it('--all walks every page; --json prints one page object holding every item, as without --all', async () => {
@@ -79,7 +81,13 @@ describe('listings', () => {
     expect(res.json()).toMatchObject({ has_next_page: true, next_cursor: 'c2' });
     expect(seen.map((q) => q.get('cursor'))).toEqual([null, 'c1']);
     expect(seen[0]!.get('limit')).toBe('40');
-    const stop = JSON.parse(res.stderr) as { next_cursor: string; resume: string };
+    expect(res.stderr).toBe('');
+    followers(5, 20);
+    const tty = await cli(['users', 'followers', 'jack', '--limit', '40', '--json'], { tty: true });
+    const stop = JSON.parse(/\{"next_cursor".*\}/.exec(tty.stderr)?.[0] ?? '') as {
+      next_cursor: string;
+      resume: string;
+    };
     expect(stop.next_cursor).toBe('c2');
     expect(stop.resume).toBe('xsvc users followers jack --limit 40 --json --cursor c2');
   });
@@ -93,8 +101,13 @@ describe('listings', () => {
 
   it('a limit that cuts a page says the resumed page repeats what was shown', async () => {
     followers(3, 3);
-    const res = await cli(['users', 'followers', 'jack', '--limit', '4']);
-    expect(res.stdout.trim().split('\n')).toHaveLength(4);
+    const piped = await cli(['users', 'followers', 'jack', '--limit', '4']);
+    expect(piped.stdout.trim().split('\n')).toHaveLength(4);
+    followers(3, 3);
+    const res = await cli(['users', 'followers', 'jack', '--limit', '4'], {
+      tty: true,
+      env: { NO_COLOR: '1' },
+    });
     expect(res.stderr).toContain('--cursor c1');
     expect(res.stderr).toContain('repeats the 1 items already shown');
   });

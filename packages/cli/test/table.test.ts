@@ -33,8 +33,12 @@ describe('the command table', () => {
   });
 
   it('takes path parameters, and the one obvious required parameter, as positional arguments', () => {
-    expect(byPath('tweets search').args).toMatchObject([{ name: 'q', key: 'q', required: false }]);
-    expect(byPath('users followers').args).toMatchObject([{ name: 'id', required: true }]);
+    expect(byPath('tweets search').args).toMatchObject([{ name: 'query', key: 'q', required: false }]);
+    expect(byPath('users get').args).toMatchObject([{ name: 'user', key: 'id', required: true }]);
+    expect(byPath('tweets get').args).toMatchObject([{ name: 'tweet', key: 'id' }]);
+    expect(byPath('styles get').args).toMatchObject([{ name: 'style', key: 'id' }]);
+    expect(byPath('users followers').args).toMatchObject([{ name: 'user', required: true }]);
+    expect(byPath('drafts get').args).toMatchObject([{ name: 'id', required: true }]);
     expect(byPath('monitors create').args).toMatchObject([{ name: 'username' }]);
     expect(byPath('draws run').args).toMatchObject([{ name: 'tweet-url', key: 'tweetUrl' }]);
     expect(byPath('dms send').args).toMatchObject([{ name: 'user-id', key: 'userId' }]);
@@ -50,9 +54,10 @@ describe('the command table', () => {
     expect(search['query-type']).toMatchObject({ type: 'enum', choices: ['Latest', 'Top'] });
     expect(search['verified-only']).toMatchObject({ type: 'boolean' });
     expect(search['min-faves']).toMatchObject({ type: 'number' });
-    expect(flags('monitors create')['event-types']).toMatchObject({
+    expect(flags('monitors create').events).toMatchObject({
+      key: 'eventTypes',
       type: 'list',
-      alias: 'events',
+      alias: 'event-types',
       required: true,
     });
     expect(flags('styles save').tweets).toMatchObject({ type: 'json' });

@@ -1,5 +1,6 @@
 import { UsageError } from '../errors.js';
 import type { FlagSpec } from '../table/types.js';
+import { matchChoice } from './choice.js';
 
 /** Splits comma lists, from one or several occurrences of a flag, dropping empty parts. */
 export function splitList(raw: string | readonly string[]): string[] {
@@ -29,7 +30,8 @@ export function convertScalar(f: FlagSpec, raw: unknown, shownAs = `--${f.flag}`
       return n;
     }
     case 'list': {
-      const values = splitList(raw as string | string[]);
+      const given = splitList(raw as string | string[]);
+      const values = f.choices ? given.map((v) => matchChoice(f.choices!, v) ?? v) : given;
       const bad = f.choices ? values.filter((v) => !f.choices!.includes(v)) : [];
       if (bad.length > 0) {
         throw new UsageError(
@@ -41,16 +43,18 @@ export function convertScalar(f: FlagSpec, raw: unknown, shownAs = `--${f.flag}`
       }
       return values;
     }
-    case 'enum':
-      if (f.choices && !f.choices.includes(String(raw))) {
+    case 'enum': {
+      const value = f.choices ? matchChoice(f.choices, String(raw)) : String(raw);
+      if (value === undefined) {
         throw new UsageError(
-          `${shownAs}: "${String(raw)}" is not one of ${f.choices.join(', ')}`,
+          `${shownAs}: "${String(raw)}" is not one of ${f.choices!.join(', ')}`,
           undefined,
           'invalid_input',
           shownAs,
         );
       }
-      return String(raw);
+      return value;
+    }
     case 'boolean':
       return raw === true || raw === 'true' || raw === '1';
     default:

@@ -78,7 +78,7 @@ export async function apiRequest(
   };
   const sent = body ?? params;
   const headers = headersOf(opts.header ?? []);
-  const creds = await loadCredentials(io, globals);
+  const creds = await loadCredentials(state, globals);
   if (globals.dryRun) {
     const { Xsvc: Client } = await import('@xsvc/sdk');
     const { transport } = new Client({ baseUrl: creds.baseUrl, apiKey: KEY_VARIABLE });

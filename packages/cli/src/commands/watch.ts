@@ -21,7 +21,7 @@ export async function watchWriteAction(
   const { io } = state;
   const out = await makeOutput(io, globals);
   const flags = writeFlags(opts);
-  const creds = await loadCredentials(io, globals);
+  const creds = await loadCredentials(state, globals);
   if (globals.dryRun) {
     out.line(
       `curl ${creds.baseUrl}/api/v1/x/write-actions/${encodeURIComponent(id)} -H "x-api-key: $XSVC_API_KEY"   # polled until final`,

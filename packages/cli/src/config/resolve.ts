@@ -11,6 +11,8 @@ export interface Credentials {
   readonly apiKey: string | undefined;
   readonly keySource: 'XSVC_API_KEY' | 'profile' | undefined;
   readonly baseUrl: string;
+  /** Where the base URL came from: `--base-url`, `XSVC_BASE_URL`, the profile, or the local default. */
+  readonly baseUrlSource: '--base-url' | 'XSVC_BASE_URL' | 'profile' | 'default';
 }
 
 /** What the command line says about credentials. */
@@ -44,18 +46,23 @@ export function resolveCredentials(
   const envKey = nonEmpty(io.env.XSVC_API_KEY);
   const apiKey = envKey ?? stored?.apiKey;
   const envUrl = nonEmpty(io.env.XSVC_BASE_URL);
-  const [url, source] =
+  const [url, source, baseUrlSource] =
     flags.baseUrl !== undefined
-      ? [flags.baseUrl, '--base-url']
+      ? ([flags.baseUrl, '--base-url', '--base-url'] as const)
       : envUrl !== undefined
-        ? [envUrl, 'XSVC_BASE_URL']
-        : [stored?.baseUrl ?? DEFAULT_BASE_URL, `the base URL of profile "${profile}"`];
+        ? ([envUrl, 'XSVC_BASE_URL', 'XSVC_BASE_URL'] as const)
+        : ([
+            stored?.baseUrl ?? DEFAULT_BASE_URL,
+            `the base URL of profile "${profile}"`,
+            stored?.baseUrl !== undefined ? 'profile' : 'default',
+          ] as const);
   const baseUrl = checkBaseUrl(url, source);
   return {
     profile,
     apiKey,
     keySource: envKey ? 'XSVC_API_KEY' : stored?.apiKey ? 'profile' : undefined,
     baseUrl,
+    baseUrlSource,
   };
 }
 

@@ -16,7 +16,7 @@ export async function runInteractiveCommand(
   globals: GlobalFlags,
 ): Promise<number> {
   const out = await makeOutput(state.io, globals);
-  const creds = await loadCredentials(state.io, globals);
+  const creds = await loadCredentials(state, globals);
   if (globals.dryRun) {
     const what = { command: `xsvc ${spec.name}`, baseUrl: creds.baseUrl, options: raw, sent: false };
     if (out.json) out.value(what);

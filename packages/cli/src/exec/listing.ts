@@ -150,21 +150,24 @@ function firstTime(seen: Set<string>, item: unknown): boolean {
   return true;
 }
 
-/** How to go on after stopping early, on stderr (JSON with `--json`). */
+/**
+ * How to go on after stopping early, on stderr and only on a terminal (JSON with `--json`); piped, the page
+ * object (`--json`) carries the cursor, and nothing is added to stderr.
+ */
 function printStop(out: Output, argv: readonly string[], stop: Stop): void {
   if (stop.cursor === undefined) {
     const hint = 'More results: the first page was cut by --limit; run again with a larger --limit.';
-    if (out.json) out.note(JSON.stringify({ more: true, hint }));
-    else out.note(out.errStyle.dim(hint));
+    if (out.json) out.hint(JSON.stringify({ more: true, hint }));
+    else out.hint(out.errStyle.dim(hint));
     return;
   }
   const resume = resumeLine(argv, stop.cursor);
   const repeats = stop.shown > 0 ? ` (it repeats the ${stop.shown} items already shown of that page)` : '';
   if (out.json)
-    out.note(
+    out.hint(
       JSON.stringify({ next_cursor: stop.cursor, resume, ...(stop.shown > 0 && { repeats: stop.shown }) }),
     );
-  else out.note(out.errStyle.dim(`More results: resume with\n  ${resume}${repeats}`));
+  else out.hint(out.errStyle.dim(`More results: resume with\n  ${resume}${repeats}`));
 }
 
 /**
@@ -193,7 +196,7 @@ class ItemSink {
 
   /** Prints what is held; `complete` false when the listing failed midway (no "No results." then). */
   end(complete: boolean): void {
-    if (complete && this.total === 0 && !this.out.json) this.out.note(this.out.errStyle.dim('No results.'));
+    if (complete && this.total === 0 && !this.out.json) this.out.hint(this.out.errStyle.dim('No results.'));
     if (this.held.length === 0 || this.out.json) return;
     const found = findItems(this.held, this.kind) ?? { kind: this.kind, items: this.held };
     for (const line of renderTable(found.items, chooseColumns(found.items, this.kind), this.out.layout)) {

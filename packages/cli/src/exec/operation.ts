@@ -65,7 +65,7 @@ async function execute(run: OperationRun, collected: Collected): Promise<void> {
   const params = listing ? listingParams(spec, collected.params, listing) : collected.params;
   const route = (routes as Readonly<Record<string, Route>>)[spec.op];
   if (!route) throw new Error(`the SDK has no route ${spec.op}: rebuild @xsvc/cli against this @xsvc/sdk`);
-  const creds = await loadCredentials(io, globals);
+  const creds = await loadCredentials(state, globals);
   if (globals.dryRun) {
     const dry = describeRequest(spec, route, params, collected.files, creds, {
       all: listing?.all === true,
@@ -79,7 +79,7 @@ async function execute(run: OperationRun, collected: Collected): Promise<void> {
     if (out.json) out.value({ url });
     else out.line(url);
     if (!out.json)
-      out.note(out.errStyle.dim('Open this URL in a browser: the service answers it with a redirect.'));
+      out.hint(out.errStyle.dim('Open this URL in a browser: the service answers it with a redirect.'));
     return;
   }
   if (run.interactive) {
@@ -127,7 +127,7 @@ async function execute(run: OperationRun, collected: Collected): Promise<void> {
     return binarySaved(res.response, target, io, out, run.opts.formulaGuard === false);
   if (spec.response === 'empty' || res.data === undefined) {
     if (out.json) out.value({ ok: true, status: res.status });
-    else if (io.stderr.isTTY) out.note(out.errStyle.green('Done.'));
+    else out.hint(out.errStyle.green('Done.'));
     return;
   }
   printResult(out, res.data, spec.items);

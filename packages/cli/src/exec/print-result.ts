@@ -17,7 +17,7 @@ export function printResult(out: Output, body: unknown, itemsKey: string | undef
   }
   const found = findItems(body, itemsKey);
   if (found) {
-    if (found.items.length === 0) out.note(out.errStyle.dim('No results.'));
+    if (found.items.length === 0) out.hint(out.errStyle.dim('No results.'));
     else for (const line of renderItems(found, out.layout)) out.line(line);
     return;
   }

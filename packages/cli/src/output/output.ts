@@ -17,6 +17,11 @@ export interface Output {
   /** Prints a note on stderr (hints, next cursors, confirmations). */
   note(text: string): void;
   /**
+   * Prints a hint on stderr only when stderr is a terminal (what to run next, "No results."): a person
+   * reads it there, while a script gets the same facts from the answer itself and a quiet stderr.
+   */
+  hint(text: string): void;
+  /**
    * Prints a value as indented JSON on stdout, shaped by `--json <fields>` and `--jq` (`itemsKey` names
    * the list of a listing, whose items the fields select).
    */
@@ -57,6 +62,9 @@ export async function makeOutput(io: CliIO, flags: OutputFlags): Promise<Output>
     },
     line: (text) => void io.stdout.write(`${text}\n`),
     note: (text) => void io.stderr.write(`${text}\n`),
+    hint: (text) => {
+      if (io.stderr.isTTY === true) io.stderr.write(`${text}\n`);
+    },
     value: (value, itemsKey) => {
       for (const line of shapedLines(value, shape, itemsKey)) io.stdout.write(`${line}\n`);
     },

@@ -1,8 +1,9 @@
-import { Command } from 'commander';
+import { Command, Help } from 'commander';
 import pkg from '../../package.json' with { type: 'json' };
 import type { InteractiveCommandSpec } from '../interactive/types.js';
 import { commandTree, type TreeNode } from '../table/tree.js';
 import { registerBuiltins } from './builtins.js';
+import { COMMAND_GROUPS, commandRank, LEARN_MORE, TOP_EXAMPLES } from './command-groups.js';
 import { commandWords } from './globals.js';
 import { attachInteractive } from './interactive-command.js';
 import { addOperationCommand } from './operation-command.js';
@@ -12,7 +13,7 @@ import type { RunState } from './run-state.js';
 export const VERSION: string = pkg.version;
 
 const ABOUT =
-  'The Social Data and Automation Service from the terminal: every operation as `xsvc <resource> <action>`.';
+  'Read and automate the social platform X from the terminal: every operation of the Social Data and\nAutomation Service as `xsvc <resource> <action>`.';
 
 /**
  * Builds the commander program for one command line. Only the resource the line names gets its commands
@@ -26,6 +27,7 @@ export function buildProgram(
   const { io } = state;
   const program = new Command('xsvc')
     .description(ABOUT)
+    .usage('<command> <action> [flags]')
     .version(VERSION, '-v, --version', 'Print the version.')
     .option(
       '--json',
@@ -42,6 +44,7 @@ export function buildProgram(
     )
     .option('--dry-run', 'Print the request as a curl line and as SDK code; send nothing.')
     .option('--no-color', 'No colours (also NO_COLOR, or when not a terminal).')
+    .option('--verbose', 'With --help: also how the request works on the wire (cursors, retries, headers).')
     .helpOption('-h, --help', 'Show help.')
     .helpCommand(false)
     .showSuggestionAfterError(true)
@@ -53,10 +56,23 @@ export function buildProgram(
       getOutHelpWidth: () => io.stdout.columns ?? 100,
       getErrHelpWidth: () => io.stderr.columns ?? 100,
     })
-    .configureHelp({ showGlobalOptions: true });
-  program.addHelpText(
-    'after',
-    '\nRun `xsvc help exit-codes`, `xsvc help environment` or `xsvc <command> --help`.',
+    .configureHelp({
+      showGlobalOptions: false,
+      // The top-level help lists the commands before the flags, as people look for a command first.
+      formatHelp: (cmd, helper) => {
+        const text = Help.prototype.formatHelp.call(helper, cmd, helper);
+        if (cmd.parent) return text;
+        const blocks = text.split(/\n\n(?=\S)/);
+        const options = blocks.findIndex((b) => b.startsWith('Options:'));
+        if (options < 0) return text;
+        const [moved] = blocks.splice(options, 1);
+        return `${blocks.join('\n\n').trimEnd()}\n\n${moved!.trimEnd()}\n`;
+      },
+    });
+  program.addHelpText('afterAll', ({ command }) =>
+    command === program
+      ? `\nExamples:\n${TOP_EXAMPLES.map((e) => `  $ ${e}`).join('\n')}\n\nLearn more:\n${LEARN_MORE.map((l) => `  ${l}`).join('\n')}`
+      : `\nGlobal flags: ${GLOBAL_FLAGS} (see \`xsvc --help\`).`,
   );
 
   const words = commandWords(argv);
@@ -73,7 +89,25 @@ export function buildProgram(
   }
   registerBuiltins(program, state, wants);
   describeEvery(program);
+  groupTopLevel(program);
   return program;
+}
+
+/** The global flags, as the help of every command names them (their descriptions are in `xsvc --help`). */
+const GLOBAL_FLAGS =
+  '--json [fields], --jq <filter>, --profile <name>, --base-url <url>, --dry-run, --no-color, --verbose';
+
+/**
+ * Sorts the top-level commands into the groups of `command-groups.ts`, each with its one-line summary
+ * (a resource's own `--help` still lists its actions).
+ */
+function groupTopLevel(program: Command): void {
+  const commands = program.commands as Command[];
+  commands.sort((a, b) => commandRank(a.name()) - commandRank(b.name()));
+  for (const cmd of commands) {
+    const [group, summary] = COMMAND_GROUPS[cmd.name()] ?? ['Additional commands:', cmd.summary()];
+    cmd.helpGroup(group).summary(summary);
+  }
 }
 
 /** Every command gets a description for its `--help`: its summary, as a sentence, when it has none. */
@@ -104,7 +138,23 @@ function resourceDescription(node: TreeNode, extras: readonly InteractiveCommand
       'sends one request instead (see its --help).',
     ].join('\n');
   }
+  const what = node.path.length === 1 ? COMMAND_GROUPS[name]?.[1] : undefined;
+  if (what) return `${sentence(what)}\n\n\`xsvc ${name} <command> --help\` describes one of its commands.`;
   return `The \`xsvc ${name}\` commands: ${actions}. \`xsvc ${name} <command> --help\` describes one.`;
+}
+
+/** A few examples of a resource's commands, for its `--help` (the first three that have one). */
+function resourceExamples(node: TreeNode): string | undefined {
+  const examples: string[] = [];
+  const walk = (n: TreeNode) => {
+    for (const child of n.children.values()) {
+      if (examples.length >= 3) return;
+      if (child.spec) examples.push(child.spec.example);
+      else walk(child);
+    }
+  };
+  walk(node);
+  return examples.length > 0 ? `\nExamples:\n${examples.map((e) => `  $ xsvc ${e}`).join('\n')}` : undefined;
 }
 
 /**
@@ -120,7 +170,9 @@ function populate(
   extras: readonly InteractiveCommandSpec[],
   words: readonly string[],
 ): void {
-  cmd.description(resourceDescription(node, extras));
+  cmd.description(resourceDescription(node, extras)).helpCommand(false);
+  const examples = node.spec ? undefined : resourceExamples(node);
+  if (examples) cmd.addHelpText('after', examples);
   const depth = node.path.length;
   // When the line names one of these actions, only that one needs its arguments and flags built: the
   // others are never run or shown in full (a name and a summary keep suggestions working).

@@ -1,5 +1,6 @@
 import { Argument, type Command, Option } from 'commander';
 import { UsageError } from '../errors.js';
+import { choiceParser } from './choice-parser.js';
 import { globalsOf } from './globals.js';
 import { HELP_TOPICS } from './help-topics.js';
 import type { RunState } from './run-state.js';
@@ -35,6 +36,35 @@ export function registerBuiltins(program: Command, state: RunState, wants: (name
       const { login } = await import('../commands/login.js');
       await login(state, globalsOf(cmd, state), cmd.opts());
     });
+
+  const whoamiHelp =
+    '\nExamples:\n  $ xsvc whoami\n  $ xsvc whoami --profile staging\n  $ xsvc auth status --json';
+  const showWhoami = async (_opts: unknown, cmd: Command) => {
+    const { whoami } = await import('../commands/whoami.js');
+    await whoami(state, globalsOf(cmd, state));
+  };
+  program
+    .command('whoami')
+    .summary('Show the account, plan, key and base URL in use')
+    .description(
+      'Checks the key in use with the service (GET /account) and shows the account, its plan and credits,\n' +
+        'the key (masked), the base URL, the profile, and where the key and the base URL came from\n' +
+        '(XSVC_API_KEY, a profile of the config file, --base-url, XSVC_BASE_URL). Exit code 4 without a\n' +
+        'key or when the service refuses it.',
+    )
+    .addHelpText('after', whoamiHelp)
+    .action(showWhoami);
+  const auth = program.command('auth').summary('status');
+  if (wants('auth')) {
+    auth
+      .description('How you are signed in: `xsvc auth status` (the same as `xsvc whoami`).')
+      .helpCommand(false);
+    auth
+      .command('status')
+      .summary('Show the account, plan, key and base URL in use (as `xsvc whoami`)')
+      .addHelpText('after', whoamiHelp)
+      .action(showWhoami);
+  }
 
   program
     .command('logout')
@@ -118,7 +148,7 @@ export function registerBuiltins(program: Command, state: RunState, wants: (name
   program
     .command('completion')
     .summary('Print a shell completion script (bash, zsh, fish)')
-    .addArgument(new Argument('<shell>', 'The shell.').choices(SHELLS))
+    .addArgument(new Argument('<shell>', 'The shell.').choices(SHELLS).argParser(choiceParser(SHELLS)))
     .description('Prints a completion script generated from the command table.')
     .addHelpText('after', COMPLETION_EXAMPLES)
     .action(async (shell: string) => {

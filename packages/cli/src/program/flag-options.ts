@@ -1,5 +1,6 @@
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import type { CommandSpec, FlagSpec } from '../table/types.js';
+import { choiceParser } from './choice-parser.js';
 
 /**
  * Declares an operation's flags on its commander command. Values stay text here; `args/convert.ts` types
@@ -24,21 +25,26 @@ const toBoolean = (value: string): boolean => {
   throw new InvalidArgumentError('expects true or false (or nothing, for true).');
 };
 
-function describeFlag(f: FlagSpec): string {
+function describeFlag(f: FlagSpec, positional?: string): string {
   const parts = [f.description ?? ''];
   if (f.type === 'list')
     parts.push(f.choices ? `Comma-separated, any of: ${f.choices.join(', ')}.` : 'Comma-separated.');
   if (f.type === 'json') parts.push('JSON, @file.json, or - for stdin.');
   if (f.type === 'file') parts.push('A file path.');
   if (f.type === 'boolean') parts.push(`(true when given alone; --no-${f.flag} sends false)`);
-  if (f.alias) parts.push(`(alias --${f.alias})`);
-  if (f.required) parts.push('(required)');
+  if (positional !== undefined)
+    parts.push(`(or the <${positional}> argument${f.required ? '; one is required' : ''})`);
+  else if (f.required) parts.push('(required)');
   if (f.deprecated) parts.push(`(deprecated: use ${f.deprecated})`);
   return parts.filter(Boolean).join(' ');
 }
 
-/** Adds one parameter flag (and its alias and negation, hidden) to a command. */
-export function addFlag(cmd: Command, f: FlagSpec): void {
+/**
+ * Adds one parameter flag (and its alias and negation, hidden: help and completion show one name per flag,
+ * the one the guides use) to a command; `positional` names the
+ * argument that gives the same parameter, when there is one.
+ */
+export function addFlag(cmd: Command, f: FlagSpec, positional?: string): void {
   if (f.secret) {
     addSecretFlag(cmd, f, f.secret);
     return;
@@ -46,12 +52,12 @@ export function addFlag(cmd: Command, f: FlagSpec): void {
   const meta =
     f.type === 'number' ? 'n' : f.type === 'list' ? 'values' : f.type === 'file' ? 'path' : 'value';
   if (f.type === 'boolean') {
-    cmd.addOption(new Option(`--${f.flag} [bool]`, describeFlag(f)).argParser(toBoolean));
+    cmd.addOption(new Option(`--${f.flag} [bool]`, describeFlag(f, positional)).argParser(toBoolean));
     cmd.addOption(new Option(`--no-${f.flag}`).hideHelp());
     return;
   }
-  const opt = new Option(`--${f.flag} <${meta}>`, describeFlag(f));
-  if (f.type === 'enum' && f.choices) opt.choices(f.choices);
+  const opt = new Option(`--${f.flag} <${meta}>`, describeFlag(f, positional));
+  if (f.type === 'enum' && f.choices) opt.choices(f.choices).argParser(choiceParser(f.choices));
   if (f.type === 'list') opt.argParser(collect);
   cmd.addOption(opt);
   if (f.alias) {

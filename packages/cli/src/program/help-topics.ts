@@ -23,7 +23,8 @@ export const HELP_TOPICS: Readonly<Record<string, () => string>> = {
       '  --all or --limit (then holding every item fetched, its cursor saying where it stopped).',
       '  --json id,text keeps these fields (of each item of a listing; dotted paths such as author.username).',
       '  --jq <filter> filters that JSON with jq (a JavaScript jq); string results print raw, one per line.',
-      '  Progress, hints and the cursor to resume a listing go to stderr, never stdout.',
+      '  Progress, hints and the cursor to resume a listing go to stderr, never stdout, and only when stderr',
+      '  is a terminal (piped, the --json page object carries the cursor).',
       '  --dry-run prints the request as a curl line and as @xsvc/sdk code, with the key as $XSVC_API_KEY.',
     ].join('\n'),
 };

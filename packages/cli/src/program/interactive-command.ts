@@ -1,5 +1,6 @@
 import { Argument, type Command, InvalidArgumentError, Option } from 'commander';
 import type { InteractiveCommandSpec, InteractiveOptionSpec } from '../interactive/types.js';
+import { choiceParser } from './choice-parser.js';
 import { globalsOf } from './globals.js';
 import type { RunState } from './run-state.js';
 
@@ -19,22 +20,25 @@ function flagsOf(cmd: Command): Set<string> {
   return new Set(cmd.options.map((o) => o.long).filter((f): f is string => f !== undefined));
 }
 
-/** Adds an interactive command's options that the command does not have yet. */
-export function addInteractiveOptions(cmd: Command, spec: InteractiveCommandSpec): void {
+/**
+ * Adds an interactive command's options that the command does not have yet, and its examples unless the
+ * command prints them itself (an operation's command merges them into its own).
+ */
+export function addInteractiveOptions(cmd: Command, spec: InteractiveCommandSpec, examples = true): void {
   const existing = flagsOf(cmd);
   for (const o of spec.options) {
     const long = longFlag(o.flag);
     if (long === undefined || existing.has(long)) continue;
     cmd.addOption(optionOf(o));
   }
-  if (spec.examples.length > 0) {
+  if (examples && spec.examples.length > 0) {
     cmd.addHelpText('after', `\nExamples:\n${spec.examples.map((e) => `  $ xsvc ${e}`).join('\n')}\n`);
   }
 }
 
 function optionOf(o: InteractiveOptionSpec): Option {
   const opt = new Option(o.flag, o.description);
-  if (o.choices) opt.choices(o.choices);
+  if (o.choices) opt.choices(o.choices).argParser(choiceParser(o.choices));
   if (o.type === 'number') opt.argParser(toNumber);
   if (o.required) opt.makeOptionMandatory();
   return opt;
@@ -49,7 +53,7 @@ export function attachInteractive(cmd: Command, spec: InteractiveCommandSpec, st
     cmd.description(spec.description);
     for (const a of spec.arguments) {
       const arg = new Argument(a.required ? `<${a.name}>` : `[${a.name}]`, a.description);
-      if (a.choices) arg.choices(a.choices);
+      if (a.choices) arg.choices(a.choices).argParser(choiceParser(a.choices));
       cmd.addArgument(arg);
     }
   }

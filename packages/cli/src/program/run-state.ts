@@ -1,3 +1,4 @@
+import type { LoadedCredentials } from '../exec/credentials.js';
 import type { CliIO } from '../io.js';
 import type { JsonShape } from '../output/json-shape.js';
 
@@ -10,4 +11,6 @@ export interface RunState {
   exitCode: number;
   /** `--json <fields>` and the compiled `--jq` filter, when given. */
   shape?: JsonShape;
+  /** The credentials the command loaded, when it did: an authentication error says where the key came from. */
+  credentials?: LoadedCredentials;
 }

@@ -1,5 +1,6 @@
 import { CommanderError } from 'commander';
 import { CliError } from '../errors.js';
+import { type LoadedCredentials, refusedKeyNext } from '../exec/credentials.js';
 import { ExitCode } from '../exit-codes.js';
 import { type CliIO, noColor } from '../io.js';
 import { makeStyle } from '../output/style.js';
@@ -17,6 +18,17 @@ export interface ErrorReport {
   readonly exitCode: number;
 }
 
+/**
+ * Commands people type from other CLIs, and what xsvc calls them: commander's spelling suggestion would
+ * send `xsvc status` to `styles`.
+ */
+const INSTEAD: Readonly<Record<string, string>> = {
+  status: 'Did you mean `xsvc auth status` (or `xsvc whoami`)? It shows the account and the key in use.',
+  me: 'Did you mean `xsvc whoami`? It shows the account and the key in use.',
+  signin: 'Did you mean `xsvc login`?',
+  signout: 'Did you mean `xsvc logout`?',
+};
+
 /** The exit code of a service error, by HTTP status. */
 export function exitCodeForStatus(status: number): number {
   if (status === 401) return ExitCode.auth;
@@ -25,14 +37,22 @@ export function exitCodeForStatus(status: number): number {
   return ExitCode.error;
 }
 
-/** Describes any error a command threw. The SDK is imported only when the error may be one of its own. */
-export async function describeError(err: unknown): Promise<ErrorReport> {
+/**
+ * Describes any error a command threw. The SDK is imported only when the error may be one of its own.
+ * `creds` are those the command used, when it loaded them: a refused key (401) then names its source.
+ */
+export async function describeError(err: unknown, creds?: LoadedCredentials): Promise<ErrorReport> {
   if (err instanceof CommanderError) {
+    const word = /unknown command '([^']+)'/.exec(err.message)?.[1];
+    const instead = word !== undefined ? INSTEAD[word] : undefined;
     return {
       error: 'usage_error',
-      message: err.message.replace(/^error: /, ''),
+      message: (instead ? err.message.replace(/\n\(Did you mean [^)]*\)/, '') : err.message).replace(
+        /^error: /,
+        '',
+      ),
       exitCode: ExitCode.usage,
-      next: 'See `xsvc --help`, or `xsvc <command> --help`.',
+      next: instead ?? 'See `xsvc --help`, or `xsvc <command> --help`.',
     };
   }
   if (err instanceof CliError) {
@@ -53,12 +73,14 @@ export async function describeError(err: unknown): Promise<ErrorReport> {
       error: err.code,
       message: `${err.message.replace(`${err.code}: `, '')}${reason}`,
       status: err.status,
-      next: nextStep(
-        err.code,
-        err.status,
-        retryAfter,
-        err.request?.url ? new URL(err.request.url).origin : undefined,
-      ),
+      next:
+        (err.status === 401 && creds ? refusedKeyNext(creds) : undefined) ??
+        nextStep(
+          err.code,
+          err.status,
+          retryAfter,
+          err.request?.url ? new URL(err.request.url).origin : undefined,
+        ),
       ...(retryAfter !== undefined && { retryAfter }),
       exitCode: exitCodeForStatus(err.status),
     };
@@ -92,8 +114,13 @@ export async function describeError(err: unknown): Promise<ErrorReport> {
 }
 
 /** Prints an error on stderr (one JSON object with `--json`) and returns its exit code. */
-export async function reportError(err: unknown, io: CliIO, globals: GlobalFlags): Promise<number> {
-  const report = await describeError(err);
+export async function reportError(
+  err: unknown,
+  io: CliIO,
+  globals: GlobalFlags,
+  creds?: LoadedCredentials,
+): Promise<number> {
+  const report = await describeError(err, creds);
   const { exitCode, ...shown } = report;
   if (globals.json) {
     io.stderr.write(`${JSON.stringify(shown)}\n`);

@@ -34,8 +34,14 @@ export function reservedFlags(op: AnyOperation): Set<string> {
   ]);
 }
 
-/** Shorter second names for long, common parameters. */
-const ALIASES: Readonly<Record<string, string>> = { eventTypes: 'events' };
+/**
+ * Shorter names for long, common parameters: the flag is the short name (in help, completion, examples and
+ * the guides), and the parameter's own kebab-case name stays accepted as a hidden alias.
+ */
+const SHORT_NAMES: Readonly<Record<string, string>> = { eventTypes: 'events' };
+
+/** Positional names that say more than the parameter's (`<q>` takes a search query). */
+const ARG_NAMES: Readonly<Record<string, string>> = { q: 'query' };
 
 /**
  * Parameters that are secrets: read from stdin, an environment variable or a hidden prompt, never from
@@ -92,11 +98,14 @@ export function deriveCommand(op: AnyOperation): CommandSpec {
     // Two spellings of one parameter (`maxItems`, `max_items`) make one flag: the first; --data sends either.
     if (!flags.some((f) => f.flag === flag.flag)) flags.push(flag);
   }
-  const args: ArgSpec[] = pathParams.map((name) => argFor(kebab(name), name, true, paramFields[name]?.[0]));
+  const args: ArgSpec[] = pathParams.map((name) => argFor(name, true, paramFields[name]?.[0]));
+  let obvious: FlagSpec | undefined;
   if (pathParams.length === 0) {
-    const obvious = obviousParam(flags);
-    if (obvious) args.push(argFor(kebab(obvious.key), obvious.key, false, undefined, obvious.description));
+    obvious = obviousParam(flags);
+    if (obvious) args.push(argFor(obvious.key, false, undefined, obvious.description));
   }
+  const example = peopleExample(op.example ?? op.sdk.map(kebab).join(' '), op.sdk.length, flags, obvious);
+  const { forPeople, wire } = splitDescription(op.description);
   return {
     path: op.sdk.map(kebab),
     sdk: [...op.sdk],
@@ -104,8 +113,9 @@ export function deriveCommand(op: AnyOperation): CommandSpec {
     method: op.method,
     route: op.path,
     summary: op.summary,
-    ...(op.description !== undefined && { description: op.description }),
-    example: withoutSecrets(op.example ?? op.sdk.map(kebab).join(' '), flags),
+    ...(forPeople !== undefined && { description: forPeople }),
+    ...(wire !== undefined && { wire }),
+    example,
     args,
     flags,
     auth: !op.auth.includes('none'),
@@ -133,7 +143,7 @@ function flagFor(
 ): FlagSpec {
   const schema = schemas[0]!;
   const { type, choices } = mergedFlagType(schemas);
-  const base = kebab(key);
+  const base = SHORT_NAMES[key] ?? kebab(key);
   const flag = reserved.has(base) ? `${base}-param` : base;
   const description = describeSchema(schema);
   const deprecated = op.deprecated?.params?.[key];
@@ -144,7 +154,7 @@ function flagFor(
     ...(required && { required: true }),
     ...(choices && { choices }),
     ...(description !== undefined && { description }),
-    ...(ALIASES[key] !== undefined && { alias: ALIASES[key] }),
+    ...(SHORT_NAMES[key] !== undefined && { alias: kebab(key) }),
     ...(deprecated !== undefined && { deprecated }),
     ...(SECRET_PARAMS.has(key) && { secret: secretEnv(flag) }),
   };
@@ -163,15 +173,85 @@ function withoutSecrets(example: string, flags: readonly FlagSpec[]): string {
   return out;
 }
 
-function argFor(
-  name: string,
-  key: string,
-  required: boolean,
-  schema: SchemaLike | undefined,
-  fallback?: string,
-): ArgSpec {
+function argFor(key: string, required: boolean, schema: SchemaLike | undefined, fallback?: string): ArgSpec {
   const description = (schema && describeSchema(schema)) ?? fallback;
+  const name = argName(key, description);
   return { name, key, required, ...(description !== undefined && { description }) };
+}
+
+/**
+ * The name shown for a positional: what it takes, where the parameter's name does not say it. A bare `id`
+ * that also takes a username or a URL is named by the thing (`users get <user>`: "The user: numeric user
+ * id, username…", `styles get <style>`: "Style id, or the username…"); other ids keep `<id>`.
+ */
+export function argName(key: string, description: string | undefined): string {
+  if (ARG_NAMES[key] !== undefined) return ARG_NAMES[key];
+  if (key === 'id' && description !== undefined) {
+    const thing = /^The (?:other )?([a-z]+)(?::| carrying)/.exec(description)?.[1];
+    if (thing) return thing;
+    const owned = /^([A-Z][a-z]+) id, or\b/.exec(description)?.[1];
+    if (owned) return owned.toLowerCase();
+  }
+  return kebab(key);
+}
+
+/**
+ * The contract's example as a person would type it: the obvious parameter as the positional argument
+ * (`tweets search "from:jack"`, not `--q "from:jack"`), flags by their shown name (`--events`), and no
+ * secret flags (see {@link withoutSecrets}).
+ */
+function peopleExample(
+  example: string,
+  pathLength: number,
+  flags: readonly FlagSpec[],
+  obvious: FlagSpec | undefined,
+): string {
+  let out = withoutSecrets(example, flags);
+  for (const f of flags) {
+    if (f.alias) out = out.replace(new RegExp(`--${f.alias}(?=[= ]|$)`, 'g'), `--${f.flag}`);
+  }
+  const m = obvious && new RegExp(` --${obvious.flag}(?:=| )("[^"]*"|'[^']*'|[^\\s-]\\S*)`).exec(out);
+  if (m) {
+    const rest = out.slice(0, m.index) + out.slice(m.index + m[0].length);
+    const head = rest.split(' ').slice(0, pathLength).join(' ');
+    out = `${head} ${m[1]}${rest.slice(head.length)}`;
+  }
+  return out;
+}
+
+/**
+ * Sentences of an operation's description that only concern the wire: how cursors page (Style-A/B, `after`,
+ * `next_cursor`) and how 409/410 cursor errors are retried. The CLI does all of that itself (`--all`,
+ * `--limit`, `--cursor`, the SDK's retries), so its help shows them only with `--verbose`; the reference
+ * page keeps the whole description.
+ */
+const WIRE = new RegExp(
+  [
+    'Style-[AB] pages',
+    'coverage_cursor_',
+    'page with `after` until `hasMore` is false\\.$',
+    'is the deprecated older name of `cursor`',
+    'Durable write: send an `Idempotency-Key`',
+    '`Idempotency-Key` header \\(',
+    'Requires an `Idempotency-Key` header',
+    'poll again after `pollAfterMs`',
+  ].join('|'),
+);
+
+/** The description split into what a person needs and the wire details (each undefined when empty). */
+export function splitDescription(text: string | undefined): { forPeople?: string; wire?: string } {
+  if (text === undefined) return {};
+  const sentences = text.split(/(?<=[.!?])\s+(?=[A-Z`])/);
+  const people: string[] = [];
+  const wire: string[] = [];
+  for (const s of sentences) (WIRE.test(s) ? wire : people).push(s.trim());
+  const join = (parts: string[]) => (parts.length > 0 ? parts.filter(Boolean).join(' ') : undefined);
+  const forPeople = join(people);
+  const wired = join(wire);
+  return {
+    ...(forPeople !== undefined && forPeople !== '' && { forPeople }),
+    ...(wired !== undefined && wired !== '' && { wire: wired }),
+  };
 }
 
 /**

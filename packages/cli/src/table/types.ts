@@ -65,7 +65,10 @@ export interface CommandSpec {
   /** Full path template from the origin (`/api/v1/monitors/keywords/{id}`). */
   readonly route: string;
   readonly summary: string;
+  /** The description for people: the contract's, without the wire details the CLI handles itself. */
   readonly description?: string;
+  /** Those wire details (cursor styles, 409/410 retries): shown by `--help --verbose`. */
+  readonly wire?: string;
   /** A command line that works, without the leading `xsvc`. */
   readonly example: string;
   readonly args: readonly ArgSpec[];

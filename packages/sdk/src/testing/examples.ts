@@ -6,14 +6,14 @@ import { checkBound, defaultValueOf, defType, zodDef } from '../contract/introsp
  * schema always gives the same example. Optional fields are filled in (richer mocks); unions take the first
  * branch that validates; paginated envelopes end (`has_next_page: false`, `hasMore: false`).
  */
-export function exampleFor(schema: z.ZodType, key = '', depth = 0): unknown {
+export function exampleFor(schema: z.ZodType, key = '', depth = 0, parent = ''): unknown {
   const def = zodDef(schema);
   switch (def.type) {
     case 'object': {
       const out: Record<string, unknown> = {};
       for (const [k, v] of Object.entries((schema as z.ZodObject).shape)) {
         if (depth > 4 && isOptional(v as z.ZodType)) continue;
-        const value = exampleFor(v as z.ZodType, k, depth + 1);
+        const value = exampleFor(v as z.ZodType, k, depth + 1, key);
         if (value !== undefined) out[k] = value;
       }
       if ('has_next_page' in out) out.has_next_page = false;
@@ -25,23 +25,23 @@ export function exampleFor(schema: z.ZodType, key = '', depth = 0): unknown {
       return out;
     }
     case 'optional':
-      return exampleFor(def.innerType as z.ZodType, key, depth);
+      return exampleFor(def.innerType as z.ZodType, key, depth, parent);
     case 'nullable':
     case 'readonly':
     case 'catch':
     case 'nonoptional':
-      return exampleFor(def.innerType as z.ZodType, key, depth);
+      return exampleFor(def.innerType as z.ZodType, key, depth, parent);
     case 'default':
     case 'prefault':
       return defaultValueOf(schema);
     case 'pipe':
-      return exampleFor(def.in as z.ZodType, key, depth);
+      return exampleFor(def.in as z.ZodType, key, depth, parent);
     case 'transform':
       return undefined;
     case 'lazy':
-      return depth > 6 ? undefined : exampleFor((def.getter as () => z.ZodType)(), key, depth + 1);
+      return depth > 6 ? undefined : exampleFor((def.getter as () => z.ZodType)(), key, depth + 1, parent);
     case 'array': {
-      const el = exampleFor(def.element as z.ZodType, key, depth + 1);
+      const el = exampleFor(def.element as z.ZodType, key, depth + 1, parent);
       const min = checkBound(schema, 'min_length') ?? 0;
       return el === undefined ? [] : Array.from({ length: Math.max(1, min) }, () => el);
     }
@@ -51,22 +51,24 @@ export function exampleFor(schema: z.ZodType, key = '', depth = 0): unknown {
       return (def.values as unknown[])[0];
     case 'union': {
       for (const o of def.options as z.ZodType[]) {
-        const v = exampleFor(o, key, depth + 1);
+        const v = exampleFor(o, key, depth + 1, parent);
         if (o.safeParse(v).success) return v;
       }
-      return exampleFor((def.options as z.ZodType[])[0]!, key, depth + 1);
+      return exampleFor((def.options as z.ZodType[])[0]!, key, depth + 1, parent);
     }
     case 'intersection': {
-      const l = exampleFor(def.left as z.ZodType, key, depth);
-      const r = exampleFor(def.right as z.ZodType, key, depth);
+      const l = exampleFor(def.left as z.ZodType, key, depth, parent);
+      const r = exampleFor(def.right as z.ZodType, key, depth, parent);
       return typeof l === 'object' && typeof r === 'object' ? { ...(l as object), ...(r as object) } : l;
     }
     case 'record':
       return {};
     case 'string':
-      return stringExample(schema, key);
+      return stringExample(schema, key, parent);
     case 'number':
     case 'int': {
+      const realistic = numberFor(key);
+      if (realistic !== undefined && schema.safeParse(realistic).success) return realistic;
       const min = checkBound(schema, 'greater_than');
       const max = checkBound(schema, 'less_than');
       if (min !== undefined) return min;
@@ -95,7 +97,7 @@ const CANDIDATES = [
   '2026-04-29T12:00:00.000Z',
   '2026-04-29',
   '00000000-0000-4000-8000-000000000001',
-  'https://example.com/resource',
+  'https://example.com/docs/getting-started',
   'example@example.com',
   `svc_${'0'.repeat(64)}`,
   'xch_example',
@@ -116,20 +118,109 @@ const CANDIDATES = [
   '',
 ];
 
-function stringExample(schema: z.ZodType, key: string): string {
+function stringExample(schema: z.ZodType, key: string, parent: string): string {
   const s = schema as z.ZodString & { format?: string | null };
   const fmt = s.format ?? undefined;
   if (fmt === 'datetime') return '2026-04-29T12:00:00.000Z';
   if (fmt === 'date') return '2026-04-29';
   if (fmt === 'uuid' || fmt === 'guid') return '00000000-0000-4000-8000-000000000001';
-  if (fmt === 'url') return 'https://example.com/resource';
-  if (fmt === 'email') return 'example@example.com';
+  const readable = readableFor(key, parent);
+  if (readable !== undefined && schema.safeParse(readable).success) return readable;
+  if (fmt === 'url') return 'https://example.com/docs/getting-started';
+  if (fmt === 'email') return 'jack@example.com';
   const preferred: string[] = [];
-  if (/At$|^timestamp$|expires/.test(key)) preferred.push('2026-04-29T12:00:00.000Z');
-  if (/[iI]d$|^id$/.test(key)) preferred.push('1790000000000000001');
-  if (/[uU]rl$|^url$/.test(key)) preferred.push('https://example.com/resource');
-  if (/balance|credits|lifetime|threshold|Credits|Estimate|Burn|Day|Hour/.test(key)) preferred.push('1000');
-  if (/username|userName/i.test(key)) preferred.push('example');
+  if (/At$|^timestamp$|expires|Since$/.test(key)) preferred.push('2026-04-29T12:00:00.000Z');
+  // Targets may name the same thing as an id field beside them (a request with one target counts it once).
+  const idLike = /[iI]ds?$|^id$|^targets$|^value$/.test(key);
+  if (idLike) preferred.push('1790000000000000001');
+  if (/[uU]rl$|^url$/.test(key)) preferred.push('https://example.com/docs/getting-started');
+  if (/balance|credits|lifetime|threshold|estimate|burn|day|hour/i.test(key)) preferred.push('1000');
+  if (/username|userName/i.test(key)) preferred.push('jack');
+  // A free-text field reads as a word, not as the digits of an id.
+  if (!idLike) preferred.push('example');
   for (const c of [...preferred, ...CANDIDATES]) if (schema.safeParse(c).success) return c;
   return 'example';
+}
+
+/**
+ * What a person would expect in a field, by its name and the object holding it: tweet text that reads as
+ * a tweet, a name, a username, a language code, URLs on example.com paths that look like real pages. Only
+ * used when the schema accepts it (else the generic candidates below apply), so examples stay valid.
+ */
+export function readableFor(key: string, parent = ''): string | undefined {
+  const k = key.toLowerCase();
+  const p = parent.toLowerCase();
+  if (k === 'text' && p.includes('hashtag')) return 'buildinpublic';
+  if (k === 'text' && p.includes('cashtag')) return 'XSVC';
+  if (k === 'hashtags' || k === 'requiredhashtags') return '#buildinpublic';
+  if (k === 'text' || k === 'fulltext' || k === 'content' || k === 'draft') {
+    return 'Shipping signed webhooks today: every delivery is retried until your endpoint says 2xx.';
+  }
+  if (k === 'label') return 'Ship it';
+  if (k === 'title') return 'Getting started with webhooks';
+  if (k === 'summary') return 'How signed deliveries, retries and local listeners fit together.';
+  if (k === 'description' || k === 'bio') {
+    return p.includes('communit')
+      ? 'Builders shipping Rust in production.'
+      : 'Building tools for developers. APIs, webhooks and open source.';
+  }
+  if (k === 'communityname' || (k === 'name' && p.includes('communit'))) return 'Rust builders';
+  if (k === 'name' && p.includes('list')) return 'Developer tools';
+  if (
+    k === 'name' &&
+    (p === '' || /user|author|account|profile|member|follower|sender|recipient|mention/.test(p))
+  ) {
+    return 'Jack Example';
+  }
+  if (/^(user(name)?|screenname|xusername|inreplytousername|handle|targetusername|fromuser|touser)$/.test(k))
+    return 'jack';
+  if (/^(lang|language|locale|filterlanguage)$/.test(k)) return 'en';
+  if (k === 'location') return 'San Francisco, CA';
+  if (k === 'source') return 'Twitter Web App';
+  if (k === 'type' && p.includes('media')) return 'photo';
+  if (k === 'type' && (p.includes('tweet') || p === 'quoted_tweet')) return 'tweet';
+  if (k === 'contenttype' || k === 'mimetype') return 'video/mp4';
+  if (k === 'q' || k === 'query') return 'from:jack webhooks';
+  if (k === 'email') return 'jack@example.com';
+  if (/^(profilepicture|profileimage|profileimageurl|avatar|avatarurl)$/.test(k)) {
+    return 'https://example.com/images/profile/jack.jpg';
+  }
+  if (/^(coverpicture|banner|bannerurl|profilebanner|profilebannerurl|coverimage)$/.test(k)) {
+    return 'https://example.com/images/banner/jack.jpg';
+  }
+  if (k === 'url' && p.includes('variant')) return 'https://example.com/media/1790000000000000001.mp4';
+  if (k === 'mediaurl' || k === 'thumbnailurl' || (k === 'url' && p.includes('media'))) {
+    return 'https://example.com/media/1790000000000000001.jpg';
+  }
+  if (k === 'url' && p.includes('webhook')) return 'https://example.com/hooks/xsvc';
+  if (k === 'url' && /tweet|status|article/.test(p)) return 'https://x.com/jack/status/1790000000000000001';
+  if (k === 'tweeturl') return 'https://x.com/jack/status/1790000000000000001';
+  if (k === 'displayurl') return 'example.com/blog/signed-webhooks';
+  if (k === 'url' || k === 'expandedurl' || k === 'website' || k === 'link')
+    return 'https://example.com/blog/signed-webhooks';
+  return undefined;
+}
+
+/** Counts as they look on a real account or tweet (the schema's bounds still win). */
+function numberFor(key: string): number | undefined {
+  const counts: Readonly<Record<string, number>> = {
+    likeCount: 128,
+    retweetCount: 24,
+    replyCount: 12,
+    quoteCount: 3,
+    viewCount: 5120,
+    bookmarkCount: 9,
+    followers: 1200,
+    following: 180,
+    followersCount: 1200,
+    followingCount: 180,
+    statusesCount: 4200,
+    tweetCount: 4200,
+    mediaCount: 86,
+    favouritesCount: 900,
+    width: 1200,
+    height: 675,
+    votes: 42,
+  };
+  return counts[key];
 }

@@ -1,3 +1,4 @@
+import { matchChoice } from '../../args/choice.js';
 import type { RawOptions } from '../types.js';
 import { UsageError } from './usage-error.js';
 
@@ -85,11 +86,12 @@ export function readChoice<const T extends string>(
   flag = flagOf(key),
   code = 'invalid_input',
 ): T | undefined {
-  const v = readString(raw, key, flag);
-  if (v === undefined) return undefined;
-  if (!(choices as readonly string[]).includes(v)) {
+  const given = readString(raw, key, flag);
+  if (given === undefined) return undefined;
+  const v = matchChoice(choices, given);
+  if (v === undefined) {
     throw new UsageError(
-      `${flag} must be one of ${choices.join(', ')}; got ${JSON.stringify(v)}`,
+      `${flag} must be one of ${choices.join(', ')}; got ${JSON.stringify(given)}`,
       flag,
       code,
     );
