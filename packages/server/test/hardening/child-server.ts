@@ -49,6 +49,8 @@ export interface Child {
   url: string;
   /** What it wrote to stderr so far. */
   stderr(): string;
+  /** What it wrote to stdout so far (its banner and, with a `LOG_LEVEL`, its log lines). */
+  stdout(): string;
 }
 
 /** Starts the built server with `env`; resolves once it listens (rejects with its output if it exits). */
@@ -73,7 +75,7 @@ export function startChild(env: Record<string, string>, timeoutMs = 30_000): Pro
       const m = /listening on (http:\/\/[\d.]+:\d+)/.exec(out);
       if (m?.[1]) {
         clearTimeout(timer);
-        resolveStart({ child, url: m[1], stderr: () => err });
+        resolveStart({ child, url: m[1], stderr: () => err, stdout: () => out });
       }
     });
     child.on('exit', (code, signal) => {

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { accessSync, constants, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect } from 'kysely';
@@ -141,11 +141,30 @@ function openSqliteFile(url: string): SQLite.Database {
     return sqlite;
   } catch (err) {
     sqlite?.close();
-    const fault = databaseFault(err);
-    const code = (err as NodeJS.ErrnoException).code;
-    const cause = fault ? describeFault(fault) : `${code ? `${code}: ` : ''}${(err as Error).message}`;
-    throw new DatabaseOpenError(`cannot use the database file ${url}: ${cause}`, { cause: err });
+    throw new DatabaseOpenError(`cannot use the database file ${url}: ${openFailure(url, err)}`, {
+      cause: err,
+    });
   }
+}
+
+/**
+ * Why `url` could not be opened, in a few words. SQLite says "unable to open database file" for a file on
+ * a read-only file system (it cannot create the WAL's shared-memory file beside it): the file system's own
+ * refusal, when it has one, says more.
+ */
+function openFailure(url: string, err: unknown): string {
+  const e = err as NodeJS.ErrnoException;
+  const own = e.code && !e.message.startsWith(e.code) ? `${e.code}: ${e.message}` : e.message;
+  if (!e.code?.startsWith('SQLITE_CANTOPEN') && !e.code?.startsWith('SQLITE_READONLY')) return own;
+  for (const path of [url, dirname(url)]) {
+    try {
+      accessSync(path, constants.W_OK);
+    } catch (denied) {
+      const d = denied as NodeJS.ErrnoException;
+      if (d.code !== 'ENOENT') return `${own} (${d.code === 'EROFS' ? 'read-only file system' : d.message})`;
+    }
+  }
+  return own;
 }
 
 /** The SQLite handle behind each Kysely instance {@link openDatabase} made (not its transactions). */

@@ -81,7 +81,7 @@ class Outage {
     const fault = databaseFault(err);
     if (!fault) return false;
     if (this.failures++ === 0)
-      (this.log().warn ?? this.log().error)(
+      this.warn(
         { cause: describeFault(fault) },
         `jobs: ${this.what}: the database is unavailable; pausing and trying again`,
       );
@@ -91,11 +91,14 @@ class Outage {
   /** A try that worked: ends the outage, if any. */
   ok(): void {
     if (this.failures === 0) return;
-    (this.log().warn ?? this.log().error)(
-      { failures: this.failures },
-      `jobs: ${this.what}: the database is back; resumed`,
-    );
+    this.warn({ failures: this.failures }, `jobs: ${this.what}: the database is back; resumed`);
     this.failures = 0;
+  }
+
+  private warn(details: object, message: string): void {
+    const log = this.log();
+    if (log.warn) log.warn(details, message);
+    else log.error(details, message);
   }
 }
 
