@@ -4,7 +4,6 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { BoundedCache } from '../bounded-cache.js';
-import { databaseFault, describeFault } from './faults.js';
 import { GuardedSqliteDialect } from './guarded-sqlite-dialect.js';
 import type { Database } from './schema.js';
 import { startWalCheckpointer } from './wal-checkpointer.js';
