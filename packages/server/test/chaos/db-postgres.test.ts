@@ -16,7 +16,7 @@ import { createServer as createHttpServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Child, call, childSetup, killHard, startChild } from '../hardening/child-server.js';
+import { type Child, call, childSetup, killHard, runToExit, startChild } from '../hardening/child-server.js';
 import { PG_URL } from '../helpers/server.js';
 import { clusterUnavailable, type PgCluster, startCluster } from './pg-cluster.js';
 
@@ -280,5 +280,22 @@ describe('pg_terminate_backend on the shared server, for this instance only', ()
     ).toBe(true);
     expect(c.child.exitCode).toBeNull();
     expect(c.stdout()).toMatch(/database connection lost|database unavailable|the database is unavailable/);
+  }, 30_000);
+});
+
+describe('a Postgres server that does not answer at start', () => {
+  it('exits 2 with one line naming the database (password hidden) and the cause', async () => {
+    const setup = childSetup({ DATABASE_URL: 'postgres://postgres:hunter2@127.0.0.1:1/xsvc' });
+    try {
+      const { code, stderr } = await runToExit(setup.env);
+      expect(code).toBe(2);
+      expect(stderr.trim().split('\n')).toEqual([
+        expect.stringContaining('postgres://postgres:***@127.0.0.1:1/xsvc'),
+      ]);
+      expect(stderr).toMatch(/ECONNREFUSED/);
+      expect(stderr).not.toMatch(/hunter2/);
+    } finally {
+      setup.remove();
+    }
   }, 30_000);
 });

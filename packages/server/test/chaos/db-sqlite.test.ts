@@ -4,51 +4,16 @@
  * "cannot rollback" on top), and writes work again once space is freed, with no restart. A database file
  * that cannot be opened or written at start stops the server with exit code 2 and one line naming it.
  */
-import { spawn } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  BIN,
-  type Child,
-  call,
-  childSetup,
-  killHard,
-  requireBuiltServer,
-  startChild,
-} from '../hardening/child-server.js';
+import { type Child, call, childSetup, killHard, runToExit, startChild } from '../hardening/child-server.js';
 import { mountSmallFs, type SmallFs } from './tmpfs.js';
 
 const mounted = mountSmallFs(24);
 const fs = typeof mounted === 'string' ? undefined : mounted;
 if (typeof mounted === 'string') console.warn(`skipping the SQLite fault tests: ${mounted}`);
-
-/** Runs the built server with `env` until it exits (it must, within `ms`): its exit code and stderr. */
-function runToExit(
-  env: Record<string, string>,
-  ms = 20_000,
-): Promise<{ code: number | null; stderr: string }> {
-  requireBuiltServer();
-  const child = spawn(process.execPath, [BIN], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr.on('data', (c: Buffer) => {
-    stderr += c.toString();
-  });
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error(`the server did not exit:\n${stderr}`));
-    }, ms);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      resolve({ code, stderr });
-    });
-  });
-}
 
 describe.skipIf(!fs)('SQLite on a disk that fills up', () => {
   const setup = childSetup({ LOG_LEVEL: 'warn' });

@@ -120,3 +120,29 @@ export async function call(
   }
   return { status: res.status, body: parsed };
 }
+
+/** Runs the built server with `env` until it exits (it must, within `ms`): its exit code and stderr. */
+export function runToExit(
+  env: Record<string, string>,
+  ms = 20_000,
+): Promise<{ code: number | null; stderr: string }> {
+  requireBuiltServer();
+  const child = spawn(process.execPath, [BIN], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (c: Buffer) => {
+    stderr += c.toString();
+  });
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`the server did not exit:\n${stderr}`));
+    }, ms);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stderr });
+    });
+  });
+}
