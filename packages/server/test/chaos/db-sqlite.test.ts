@@ -14,6 +14,8 @@ import { mountSmallFs, type SmallFs } from './tmpfs.js';
 const mounted = mountSmallFs(24);
 const fs = typeof mounted === 'string' ? undefined : mounted;
 if (typeof mounted === 'string') console.warn(`skipping the SQLite fault tests: ${mounted}`);
+// At the file's end, whichever of its tests ran (the servers on it are stopped by then).
+afterAll(() => fs?.remove());
 
 describe.skipIf(!fs)('SQLite on a disk that fills up', () => {
   const setup = childSetup({ LOG_LEVEL: 'warn' });
@@ -75,7 +77,6 @@ describe.skipIf(!fs)('SQLite on a disk that fills up', () => {
 });
 
 describe.skipIf(!fs)('a database file that cannot be used at start', () => {
-  afterAll(() => fs?.remove());
 
   it('read-only: exit code 2, one line naming the file and the cause', async () => {
     const dir = join((fs as SmallFs).dir, 'ro');
