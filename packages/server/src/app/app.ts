@@ -3,7 +3,8 @@ import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { Credits } from '../core/billing/credits.js';
 import { type Clock, systemClock } from '../core/clock.js';
 import type { Config } from '../core/config.js';
-import { type Db, openDatabase } from '../core/db/database.js';
+import { DatabaseOpenError, type Db, openDatabase } from '../core/db/database.js';
+import { databaseFault, describeFault } from '../core/db/faults.js';
 import { migrateToLatest } from '../core/db/migrate.js';
 import type { Feature } from '../core/feature.js';
 import { registerBodyParsers } from '../core/http/body-parsers.js';
@@ -50,8 +51,21 @@ export interface XsvcServer {
  * `app.inject()` on what this returns.
  */
 export async function buildServer(config: Config, deps: ServerDeps = {}): Promise<XsvcServer> {
-  const database = deps.database ?? (await openDatabase(config.databaseUrl));
-  await migrateToLatest(database);
+  // The pool reports a connection it lost while idle here once the app's logger exists (see `watchPool`).
+  let lost: ((err: Error) => void) | undefined;
+  const database =
+    deps.database ?? (await openDatabase(config.databaseUrl, { onConnectionLost: (err) => lost?.(err) }));
+  try {
+    await migrateToLatest(database);
+  } catch (err) {
+    const fault = databaseFault(err);
+    if (!fault) throw err;
+    if (!deps.database) await database.close().catch(() => undefined);
+    throw new DatabaseOpenError(
+      `cannot use the database ${redactUrl(config.databaseUrl)}: ${describeFault(fault)}`,
+      { cause: err },
+    );
+  }
   const clock = deps.clock ?? systemClock;
   const features = deps.features ?? [];
   const names = new Set<string>();
@@ -69,6 +83,15 @@ export async function buildServer(config: Config, deps: ServerDeps = {}): Promis
     // Malformed percent-encoding and over-long path parameters fail before routing: same error shape.
     frameworkErrors: (error, request, reply) => handleError(error, request, reply),
   });
+  lost = (err) =>
+    app.log.warn(
+      {
+        cause: describeFault(
+          databaseFault(err) ?? { kind: 'connection', code: 'lost', message: err.message },
+        ),
+      },
+      'database connection lost; the pool opens a new one',
+    );
   registerBodyParsers(app);
   let listenUrl = `http://${config.host}:${config.port}`;
   const ports: Ports = defaultPorts();
@@ -149,6 +172,18 @@ export async function buildServer(config: Config, deps: ServerDeps = {}): Promis
       if (!deps.database) await database.close();
     },
   };
+}
+
+/** A database URL fit for a message: a Postgres URL without its password. */
+function redactUrl(url: string): string {
+  if (!/^postgres(ql)?:\/\//.test(url)) return url;
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = '***';
+    return u.toString();
+  } catch {
+    return 'postgres://…';
+  }
 }
 
 /** Fastify's logger options: off when silent, else at the configured level (to `stream` when given). */

@@ -1,5 +1,7 @@
 #!/usr/bin/env node
 import { ConfigError, configFromEnv } from '../core/config.js';
+import { DatabaseOpenError } from '../core/db/database.js';
+import { databaseFault, describeFault } from '../core/db/faults.js';
 import { serverVersion } from '../features/discovery/version.js';
 import { bootstrapOwner } from './bootstrap.js';
 import { installLastResort } from './last-resort.js';
@@ -49,8 +51,19 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  if (err instanceof ConfigError || err instanceof PortUnavailableError || err instanceof UsageError) {
+  if (
+    err instanceof ConfigError ||
+    err instanceof PortUnavailableError ||
+    err instanceof UsageError ||
+    err instanceof DatabaseOpenError
+  ) {
     process.stderr.write(`${err.message}\n`);
+    process.exit(2);
+  }
+  // The database went away during the start (seeding, the owner's key): the environment's fault, one line.
+  const fault = databaseFault(err);
+  if (fault) {
+    process.stderr.write(`xsvc-server cannot use its database: ${describeFault(fault)}\n`);
     process.exit(2);
   }
   process.stderr.write(

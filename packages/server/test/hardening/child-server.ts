@@ -49,6 +49,8 @@ export interface Child {
   url: string;
   /** What it wrote to stderr so far. */
   stderr(): string;
+  /** What it wrote to stdout so far (its banner and, with a `LOG_LEVEL`, its log lines). */
+  stdout(): string;
 }
 
 /**
@@ -80,7 +82,7 @@ export function startChild(
       const m = /listening on (http:\/\/[\d.]+:\d+)/.exec(out);
       if (m?.[1]) {
         clearTimeout(timer);
-        resolveStart({ child, url: m[1], stderr: () => err });
+        resolveStart({ child, url: m[1], stderr: () => err, stdout: () => out });
       }
     });
     child.on('exit', (code, signal) => {
@@ -124,4 +126,30 @@ export async function call(
     /* not JSON */
   }
   return { status: res.status, body: parsed };
+}
+
+/** Runs the built server with `env` until it exits (it must, within `ms`): its exit code and stderr. */
+export function runToExit(
+  env: Record<string, string>,
+  ms = 20_000,
+): Promise<{ code: number | null; stderr: string }> {
+  requireBuiltServer();
+  const child = spawn(process.execPath, [BIN], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (c: Buffer) => {
+    stderr += c.toString();
+  });
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`the server did not exit:\n${stderr}`));
+    }, ms);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stderr });
+    });
+  });
 }

@@ -1,9 +1,10 @@
-import { mkdirSync } from 'node:fs';
+import { accessSync, constants, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { BoundedCache } from '../bounded-cache.js';
+import { GuardedSqliteDialect } from './guarded-sqlite-dialect.js';
 import type { Database } from './schema.js';
 import { startWalCheckpointer } from './wal-checkpointer.js';
 
@@ -31,7 +32,23 @@ export interface OpenOptions {
   poolSize?: number;
   /** SQLite file: checkpoint the WAL from a worker thread, off the event loop (default true; see wal-checkpointer). */
   backgroundCheckpoints?: boolean;
+  /**
+   * Where the Postgres pool reports a connection it lost while idle (the backend was terminated, the server
+   * restarted): the pool drops it and opens a new one on the next query. Default: nowhere.
+   */
+  onConnectionLost?: (err: Error) => void;
 }
+
+/**
+ * The database named at start cannot be used: a file that cannot be opened or written, a server that does
+ * not answer. `xsvc-server` prints its one-line message and exits 2, as for a bad setting.
+ */
+export class DatabaseOpenError extends Error {
+  override readonly name = 'DatabaseOpenError';
+}
+
+/** How long a query waits for a pooled Postgres connection (a new one or a free one) before it fails. */
+export const PG_CONNECT_TIMEOUT_MS = 5_000;
 
 /**
  * Opens the database named by `url`: `postgres://…` (or `postgresql://…`) selects Postgres, anything else is
@@ -44,27 +61,33 @@ export async function openDatabase(url: string, options: OpenOptions = {}): Prom
     if (schema && !/^[a-z_][a-z0-9_]{0,62}$/.test(schema))
       throw new TypeError(`invalid schema name: ${schema}`);
     if (schema) {
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      await c.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
-      await c.end();
+      const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS });
+      // A client's socket error with no query running is emitted, not thrown: without a listener it
+      // would end the process.
+      c.on('error', () => undefined);
+      try {
+        await c.connect();
+        await c.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
+      } finally {
+        await c.end().catch(() => undefined);
+      }
     }
     const pool = new pg.Pool({
       connectionString: url,
       max: options.poolSize ?? 10,
+      connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS,
+      // TCP keep-alive notices a peer that vanished (a failover, a dropped network) on an idle connection.
+      keepAlive: true,
       ...(schema && { options: `-c search_path=${schema}` }),
     });
+    watchPool(pool, options.onConnectionLost);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
-  if (url !== ':memory:') mkdirSync(dirname(url), { recursive: true });
-  const sqlite = new SQLite(url);
-  sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('synchronous = NORMAL');
-  sqlite.pragma('busy_timeout = 5000');
-  sqlite.pragma('foreign_keys = ON');
-  sqlite.defaultSafeIntegers(true);
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cachedStatements(sqlite) }) });
+  const sqlite = openSqliteFile(url);
+  const db = new Kysely<Database>({
+    dialect: new GuardedSqliteDialect(sqlite, { database: cachedStatements(sqlite) }),
+  });
   handles.set(db, sqlite);
   const checkpointer =
     url !== ':memory:' && url !== '' && options.backgroundCheckpoints !== false
@@ -79,6 +102,68 @@ export async function openDatabase(url: string, options: OpenOptions = {}): Prom
       await db.destroy();
     },
   };
+}
+
+/**
+ * Keeps a lost connection from ending the process. The pool emits `error` for an idle client whose backend
+ * went away (pg_terminate_backend, a restart, a failover) and drops it; a client checked out between two
+ * statements of a transaction emits `error` itself (its next query then fails, and the pool drops it on
+ * release). Both are reported, never thrown; the next query opens a new connection.
+ */
+function watchPool(pool: pg.Pool, onLost: ((err: Error) => void) | undefined): void {
+  const report = (err: Error) => onLost?.(err);
+  pool.on('error', report);
+  pool.on('connect', (client) => {
+    client.on('error', report);
+  });
+}
+
+/**
+ * Opens a SQLite file (its folder created) or `:memory:` with the server's pragmas, and checks that it can
+ * be written: a file that cannot be opened, is read-only or sits on a full disk fails here with a
+ * {@link DatabaseOpenError} naming it and the cause, not later with a stack trace.
+ */
+function openSqliteFile(url: string): SQLite.Database {
+  let sqlite: SQLite.Database | undefined;
+  try {
+    if (url !== ':memory:') mkdirSync(dirname(url), { recursive: true });
+    sqlite = new SQLite(url);
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.pragma('synchronous = NORMAL');
+    sqlite.pragma('busy_timeout = 5000');
+    sqlite.pragma('foreign_keys = ON');
+    sqlite.defaultSafeIntegers(true);
+    // A write lock and a write: SQLite opens a file it may not write read-only without a word, and only a
+    // write tells. `user_version` is not used by the migrations (Kysely keeps its own tables).
+    const version = sqlite.pragma('user_version', { simple: true });
+    sqlite.pragma(`user_version = ${Number(version)}`);
+    return sqlite;
+  } catch (err) {
+    sqlite?.close();
+    throw new DatabaseOpenError(`cannot use the database file ${url}: ${openFailure(url, err)}`, {
+      cause: err,
+    });
+  }
+}
+
+/**
+ * Why `url` could not be opened, in a few words. SQLite says "unable to open database file" for a file on
+ * a read-only file system (it cannot create the WAL's shared-memory file beside it): the file system's own
+ * refusal, when it has one, says more.
+ */
+function openFailure(url: string, err: unknown): string {
+  const e = err as NodeJS.ErrnoException;
+  const own = e.code && !e.message.startsWith(e.code) ? `${e.code}: ${e.message}` : e.message;
+  if (!e.code?.startsWith('SQLITE_CANTOPEN') && !e.code?.startsWith('SQLITE_READONLY')) return own;
+  for (const path of [url, dirname(url)]) {
+    try {
+      accessSync(path, constants.W_OK);
+    } catch (denied) {
+      const d = denied as NodeJS.ErrnoException;
+      if (d.code !== 'ENOENT') return `${own} (${d.code === 'EROFS' ? 'read-only file system' : d.message})`;
+    }
+  }
+  return own;
 }
 
 /** The SQLite handle behind each Kysely instance {@link openDatabase} made (not its transactions). */

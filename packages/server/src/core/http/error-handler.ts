@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { DATABASE_RETRY_AFTER_S, type DatabaseFault, databaseFault, describeFault } from '../db/faults.js';
 import { errorBody, HttpError } from './errors.js';
 
 /** Fastify's own failure codes, by the spec's error code they stand for. */
@@ -19,9 +20,25 @@ const FRAMEWORK_CODES: Readonly<Record<string, { code: string; message: string }
 };
 
 /**
+ * 503 `service_unavailable` with `Retry-After` for a database that is away or cannot write now (see
+ * `core/db/faults.ts`): the request may succeed when retried, so it is never a 500.
+ */
+export function databaseUnavailable(fault: DatabaseFault): HttpError {
+  const what =
+    fault.kind === 'connection' ? 'the database cannot be reached' : 'the database cannot take writes';
+  return new HttpError(
+    'service_unavailable',
+    `${what} right now; retry in ${DATABASE_RETRY_AFTER_S} seconds`,
+    { retryAfter: DATABASE_RETRY_AFTER_S },
+    503,
+    { 'retry-after': String(DATABASE_RETRY_AFTER_S) },
+  );
+}
+
+/**
  * The spec's error for anything thrown while answering a request: contract errors as themselves, Fastify's
- * own failures (content type, body size, JSON, URL) as the codes they stand for, and anything else as
- * `internal_error` (the caller logs it).
+ * own failures (content type, body size, JSON, URL) as the codes they stand for, a database fault as 503
+ * `service_unavailable`, and anything else as `internal_error` (the caller logs it).
  */
 export function httpErrorOf(error: unknown): HttpError | undefined {
   if (error instanceof HttpError) return error;
@@ -36,6 +53,8 @@ export function httpErrorOf(error: unknown): HttpError | undefined {
     return new HttpError('unsupported_media_type', e?.message ?? 'unsupported content type');
   if (status && status >= 400 && status < 500)
     return new HttpError('invalid_input', e?.message ?? 'invalid request');
+  const fault = databaseFault(error);
+  if (fault) return databaseUnavailable(fault);
   return undefined;
 }
 
@@ -74,6 +93,9 @@ function renderError(
 ): FastifyReply {
   const optIn = request.headers['svc-api-contract'] === '2026-04-29';
   let err = httpErrorOf(error);
+  const fault = err?.code === 'service_unavailable' ? databaseFault(error) : undefined;
+  // The real cause, once per request: the answer only says the database is unavailable.
+  if (fault) request.log.warn({ requestId: request.id, cause: describeFault(fault) }, 'database unavailable');
   if (!err) {
     request.log.error({ err: error, requestId: request.id }, 'unhandled error');
     err = new HttpError(

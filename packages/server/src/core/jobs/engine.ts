@@ -2,6 +2,7 @@ import { setMaxListeners } from 'node:events';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../clock.js';
 import type { Db } from '../db/database.js';
+import { databaseFault, describeFault } from '../db/faults.js';
 import type { Database } from '../db/schema.js';
 import { uuid } from '../ids/index.js';
 import { claimJobs, countPending, releaseLeases, renewLeases, settleJobs } from './store.js';
@@ -48,6 +49,58 @@ const silent: JobsLog = { error: () => undefined };
  * work pending is held elsewhere (another engine's lease): a bound, not a poll of this engine's own work.
  */
 const SETTLE_FALLBACK_MS = 10;
+
+/** The first wait of a loop after the database failed it; doubled per failure up to {@link FAULT_BACKOFF_MAX_MS}. */
+export const FAULT_BACKOFF_MS = 100;
+/** The longest wait between two tries while the database is away (it is back within this of returning). */
+export const FAULT_BACKOFF_MAX_MS = 1_000;
+/**
+ * How long outcomes that could not be written because the database was away are kept and tried again. Past
+ * it they are dropped: their leases expire and the jobs run again (at least once, never lost).
+ */
+export const OUTCOME_RETRY_MS = 60_000;
+
+/** The wait before try `failures + 1` while the database is away. */
+function faultBackoff(failures: number): number {
+  return Math.min(FAULT_BACKOFF_MAX_MS, FAULT_BACKOFF_MS * 2 ** Math.max(0, failures - 1));
+}
+
+/**
+ * Tracks one loop's database outage so that it is logged twice (when it starts, with its cause, and when it
+ * ends), not once per try.
+ */
+class Outage {
+  failures = 0;
+  constructor(
+    private readonly log: () => JobsLog,
+    private readonly what: string,
+  ) {}
+
+  /** A failed try: true when `err` is the database being away (the caller waits and tries again). */
+  failed(err: unknown): boolean {
+    const fault = databaseFault(err);
+    if (!fault) return false;
+    if (this.failures++ === 0)
+      this.warn(
+        { cause: describeFault(fault) },
+        `jobs: ${this.what}: the database is unavailable; pausing and trying again`,
+      );
+    return true;
+  }
+
+  /** A try that worked: ends the outage, if any. */
+  ok(): void {
+    if (this.failures === 0) return;
+    this.warn({ failures: this.failures }, `jobs: ${this.what}: the database is back; resumed`);
+    this.failures = 0;
+  }
+
+  private warn(details: object, message: string): void {
+    const log = this.log();
+    if (log.warn) log.warn(details, message);
+    else log.error(details, message);
+  }
+}
 
 /** The default lease owner of an engine on `database` (see {@link JobsEngineOptions.owner}). */
 export function defaultOwner(database: Db): string {
@@ -263,11 +316,18 @@ class KindRunner {
   written = 0;
   private readonly writeWaiters = new Set<() => void>();
   private controller = abortController();
+  private readonly claims: Outage;
+  private readonly writesOutage: Outage;
+  private readonly renewals: Outage;
 
   constructor(
     private readonly engine: JobsEngine,
     private readonly kind: JobKind<unknown>,
   ) {
+    const log = () => engine.log;
+    this.claims = new Outage(log, `${kind.name}: claiming`);
+    this.writesOutage = new Outage(log, `${kind.name}: writing outcomes`);
+    this.renewals = new Outage(log, `${kind.name}: renewing leases`);
     const runner = this;
     this.ctx = {
       database: engine.database,
@@ -383,8 +443,11 @@ class KindRunner {
         await pass.done;
         again = Math.min(again, this.untilHint());
       }
+      this.claims.ok();
     } catch (err) {
-      this.engine.log.error({ err }, `jobs: ${this.kind.name}: cycle failed; retrying at the next poll`);
+      // The database is away: pause (a short backoff, so that the loop is back soon after it), never stop.
+      if (this.claims.failed(err)) again = faultBackoff(this.claims.failures);
+      else this.engine.log.error({ err }, `jobs: ${this.kind.name}: cycle failed; retrying at the next poll`);
     }
     if (!this.timer) this.schedule(Math.min(again, this.untilHint()));
   }
@@ -525,7 +588,25 @@ class KindRunner {
       this.writeScheduled = false;
       const settled = this.pending.splice(0);
       if (settled.length === 0 || this.engine.dead) return;
-      const { database, owner, clock } = this.engine;
+      await this.writeOutcomes(settled);
+      this.written++;
+      for (const wake of [...this.writeWaiters]) wake();
+      if (this.nextHint !== Number.POSITIVE_INFINITY && this.active && !this.timer) {
+        this.schedule(this.untilHint());
+      }
+    });
+  }
+
+  /**
+   * Writes `settled` (their rows and the kind's own, in one transaction). While the database is away the
+   * write is tried again, for up to {@link OUTCOME_RETRY_MS} (a stop gives up after a few tries): a write is
+   * safe to repeat, since only jobs whose lease this engine still holds are settled, and the kind's rows are
+   * written for those only. Given up, the leases expire and the jobs run again: at least once, never lost.
+   */
+  private async writeOutcomes(settled: Settled[]): Promise<void> {
+    const { database, owner, clock } = this.engine;
+    const started = Date.now();
+    for (let tries = 1; ; tries++) {
       const now = clock.now();
       try {
         await database.db.transaction().execute(async (trx) => {
@@ -538,19 +619,25 @@ class KindRunner {
           const mine = held.size === settled.length ? settled : settled.filter((s) => held.has(s.job.id));
           if (this.kind.settle && mine.length > 0) await this.kind.settle(trx, mine, { now });
         });
+        this.writesOutage.ok();
+        return;
       } catch (err) {
-        // The leases expire and the jobs run again: at least once, never lost.
-        this.engine.log.error(
-          { err, jobs: settled.length },
-          `jobs: ${this.kind.name}: writing outcomes failed`,
-        );
+        const away = this.writesOutage.failed(err);
+        const giveUp =
+          !away ||
+          this.engine.dead ||
+          Date.now() - started >= OUTCOME_RETRY_MS ||
+          (this.halted && tries >= 3);
+        if (giveUp) {
+          this.engine.log.error(
+            { err, jobs: settled.length },
+            `jobs: ${this.kind.name}: writing outcomes failed; the jobs run again once their leases expire`,
+          );
+          return;
+        }
+        await new Promise((resolve) => setTimeout(resolve, faultBackoff(tries)));
       }
-      this.written++;
-      for (const wake of [...this.writeWaiters]) wake();
-      if (this.nextHint !== Number.POSITIVE_INFINITY && this.active && !this.timer) {
-        this.schedule(this.untilHint());
-      }
-    });
+    }
   }
 
   private async holds(trx: Kysely<Database>, job: Job): Promise<boolean> {
@@ -565,15 +652,20 @@ class KindRunner {
     this.renewTimer = setInterval(() => {
       if (this.inFlight.size === 0 || this.engine.dead) return this.stopRenewals();
       const now = this.engine.clock.now();
-      void renewLeases(
+      // While the database is away a renewal fails; the next one (a third of a lease later) extends the
+      // leases again if no other instance took them over meanwhile (the update is by lease owner).
+      renewLeases(
         this.engine.database.db,
         this.engine.owner,
         [...this.inFlight.keys()],
         now,
         now + this.kind.leaseMs,
-      ).catch((err: unknown) =>
-        this.engine.log.error({ err }, `jobs: ${this.kind.name}: renewing leases failed`),
-      );
+      )
+        .then(() => this.renewals.ok())
+        .catch((err: unknown) => {
+          if (!this.renewals.failed(err))
+            this.engine.log.error({ err }, `jobs: ${this.kind.name}: renewing leases failed`);
+        });
     }, every);
     this.renewTimer.unref();
   }

@@ -1,6 +1,4 @@
 import type { schemas } from '@xsvc/sdk/contract';
-import { sql } from 'kysely';
-import { HttpError } from '../../core/http/errors.js';
 import { Answer, defineHandlers, type HandlerContext } from '../../core/http/handler.js';
 import { API_CATALOG_TYPE, apiCatalog } from './api-catalog.js';
 import { type AskAnswer, type AskRequest, answer, eventStream, fromBody, fromFlat } from './ask/answer.js';
@@ -49,12 +47,9 @@ export const discoveryHandlers = defineHandlers({
     });
   },
 
+  // Liveness: the process answers. It does not ask the database, which may be away for a while without
+  // the process being broken (it recovers by itself); readiness, which does, is `GET /health/ready`.
   getHealth: async (ctx) => {
-    try {
-      await sql`select 1`.execute(ctx.services.database.db);
-    } catch {
-      throw new HttpError('service_unavailable', 'the database does not answer', {}, 503);
-    }
     ctx.reply.header('cache-control', 'no-store');
     return { status: 'ok', version: serverVersion() };
   },

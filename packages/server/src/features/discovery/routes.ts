@@ -5,11 +5,13 @@ import { escapeHtml, page } from '../../core/http/html.js';
 import type { Services } from '../../core/services.js';
 import { ASK_BODY_LIMIT, askErrorHandler } from './ask-errors.js';
 import { guides, renderGuide } from './docs/index.js';
+import { checkReadiness } from './readiness.js';
 
 /**
  * What the discovery endpoints need beyond their handlers: `/ask` routes with their own body limit (8 KiB) and
  * failure body, form bodies, and the guides under `/docs` (the deprecation policy that deprecated responses
- * link to is `/docs/deprecations.md`). Mounted before the operations, so the `onRoute` hook sees `/ask`.
+ * link to is `/docs/deprecations.md`), and the readiness probe `/health/ready` (liveness is the `getHealth`
+ * operation). Mounted before the operations, so the `onRoute` hook sees `/ask`.
  */
 export function registerDiscoveryRoutes(app: FastifyInstance, services: Services): void {
   registerFormBodies(app, ['POST /ask']);
@@ -17,6 +19,20 @@ export function registerDiscoveryRoutes(app: FastifyInstance, services: Services
     if (route.url !== '/ask') return;
     route.bodyLimit = ASK_BODY_LIMIT;
     route.errorHandler = askErrorHandler;
+  });
+
+  app.get('/health/ready', async (request, reply) => {
+    try {
+      const ready = await checkReadiness(services);
+      return reply.header('cache-control', 'no-store').send(ready);
+    } catch (err) {
+      request.log.warn(
+        { cause: (err as { cause?: unknown }).cause },
+        'not ready: the database is unavailable',
+      );
+      reply.header('cache-control', 'no-store');
+      throw err;
+    }
   });
 
   const bySlug = new Map(guides.map((g) => [`${g.slug}.md`, renderGuide(g)]));

@@ -1,3 +1,4 @@
+import { databaseFault, describeFault } from '../../../core/db/faults.js';
 import { TimeIds, uuid } from '../../../core/ids/index.js';
 import { type Job, type JobKind, type JobOutcome, JobsEngine } from '../../../core/jobs/index.js';
 import type { Services } from '../../../core/services.js';
@@ -195,17 +196,28 @@ export class MonitorEngine {
         const report = await this.check(due, jobs.map(shardOf));
         if (this.manual) this.manual.report = report;
         else {
-          for (const err of report.errors) this.log.error({ err }, 'monitor check failed');
+          for (const err of report.errors) this.checkFailed(err);
           this.options.onCheck?.(report);
         }
         const next = Math.max(due + intervalMs, this.services.clock.now());
         return jobs.map((): JobOutcome => ({ type: 'reschedule', at: next }));
       },
       onError: (_job, err, now) => {
-        this.log.error({ err }, 'monitor check failed');
+        this.checkFailed(err);
         return { type: 'reschedule', at: now + intervalMs };
       },
     };
+  }
+
+  /**
+   * Logs a failed check: a bug with its stack, the database being away (the next check runs once it is
+   * back) as a warning with its cause.
+   */
+  private checkFailed(err: unknown): void {
+    const fault = databaseFault(err);
+    if (fault && this.log.warn)
+      this.log.warn({ cause: describeFault(fault) }, 'monitor check failed: the database is unavailable');
+    else this.log.error({ err }, 'monitor check failed');
   }
 
   private billingKind(): JobKind {
