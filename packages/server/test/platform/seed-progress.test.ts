@@ -57,6 +57,7 @@ describe('seedNetwork progress', () => {
       const fractions = heard.map((p) => p.fraction);
       expect(fractions).toEqual([...fractions].sort((a, b) => a - b));
       expect(heard.length).toBeGreaterThan(10);
+      expect(heard[0]).toEqual({ phase: 'generate', fraction: 0 });
       expect(heard.at(-1)).toEqual({ phase: 'done', fraction: 1 });
       const again: SeedProgress[] = [];
       const report = await seedNetwork(db.db, { size: 'tiny', seed: 'progress', now: NOW }, (p) =>

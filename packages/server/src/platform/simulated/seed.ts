@@ -41,6 +41,7 @@ export async function seedNetwork(
   if (existing) return { seededWith: existing, skipped: true, counts: {} };
   const seededWith: SeededWith = { size: options.size, seed: String(options.seed), now: options.now };
   const meter = new SeedProgressMeter(onProgress);
+  meter.generated('users', 0);
   const rows = generateNetwork(options, (step, fraction) => meter.generated(step, fraction));
   meter.willWrite(
     SIM_TABLES.reduce(
