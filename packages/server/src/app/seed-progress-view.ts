@@ -26,12 +26,16 @@ const TITLE = 'Seeding the simulated network (first start only)';
 /** One frame of the bar, at most `columns` wide: title, bar, percentage, what it is doing, elapsed time. */
 export function progressBarLine(progress: SeedProgress, elapsedMs: number, columns = 80): string {
   const percent = `${Math.floor(progress.fraction * 100)}%`.padStart(4);
-  const tail = ` ${percent}  ${PHASE_LABEL[progress.phase]}, ${seconds(elapsedMs)}`;
+  const label = PHASE_LABEL[progress.phase].padEnd(LABEL_WIDTH);
+  const tail = ` ${percent}  ${label} ${seconds(elapsedMs).padStart(6)}`;
+  // The bar's width depends only on the terminal, so it does not jump as the label changes.
   const width = Math.max(10, Math.min(30, columns - TITLE.length - tail.length - 4));
   const filled = Math.round(progress.fraction * width);
-  const line = `${TITLE} [${'#'.repeat(filled)}${'-'.repeat(width - filled)}]${tail}`;
-  return line.length > columns ? line.slice(0, Math.max(0, columns - 1)) : line;
+  const line = `${TITLE} [${'#'.repeat(filled)}${'-'.repeat(width - filled)}]${tail}`.trimEnd();
+  return line.length >= columns ? line.slice(0, Math.max(0, columns - 1)) : line;
 }
+
+const LABEL_WIDTH = Math.max(...Object.values(PHASE_LABEL).map((l) => l.length));
 
 function seconds(ms: number): string {
   return `${(ms / 1000).toFixed(ms < 10_000 ? 1 : 0)} s`;
