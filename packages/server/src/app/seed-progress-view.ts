@@ -21,7 +21,7 @@ const PHASE_LABEL: Readonly<Record<SeedPhase, string>> = {
   done: 'done',
 };
 
-const TITLE = 'Seeding the simulated network (first start only)';
+const TITLE = 'Seeding the simulated network';
 
 /** One frame of the bar, at most `columns` wide: title, bar, percentage, what it is doing, elapsed time. */
 export function progressBarLine(progress: SeedProgress, elapsedMs: number, columns = 80): string {
@@ -31,7 +31,7 @@ export function progressBarLine(progress: SeedProgress, elapsedMs: number, colum
   // The bar's width depends only on the terminal, so it does not jump as the label changes.
   const width = Math.max(10, Math.min(30, columns - TITLE.length - tail.length - 4));
   const filled = Math.round(progress.fraction * width);
-  const line = `${TITLE} [${'#'.repeat(filled)}${'-'.repeat(width - filled)}]${tail}`.trimEnd();
+  const line = `${TITLE} [${'#'.repeat(filled)}${'-'.repeat(width - filled)}]${tail}`;
   return line.length >= columns ? line.slice(0, Math.max(0, columns - 1)) : line;
 }
 
@@ -82,7 +82,7 @@ export function seedProgressView(
       if (quarter === lastQuarter) return;
       lastQuarter = quarter;
       const what = progress.phase === 'done' ? `done in ${seconds(elapsed)}` : PHASE_LABEL[progress.phase];
-      out.write(`${TITLE}: ${Math.floor(progress.fraction * 100)}% (${what})\n`);
+      out.write(`${TITLE} (first start only): ${Math.floor(progress.fraction * 100)}% (${what})\n`);
       return;
     }
     if (progress.fraction === 0)

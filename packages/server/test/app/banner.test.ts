@@ -78,10 +78,15 @@ describe('the seeding progress', () => {
     expect(progressStyle('json', { isTTY: true })).toBe('json');
   });
 
-  it('draws a bar that fits the terminal', () => {
-    const line = progressBarLine({ phase: 'write', fraction: 0.5 }, 12_300, 100);
-    expect(line).toMatch(/\[#+-+\] {2}50% {2}writing rows, 12 s$/);
-    expect(line.length).toBeLessThanOrEqual(100);
+  it('draws a bar that fits the terminal, its width the same from phase to phase', () => {
+    for (const columns of [80, 120]) {
+      const line = progressBarLine({ phase: 'write', fraction: 0.5 }, 12_300, columns);
+      expect(line).toMatch(/^Seeding the simulated network \[#+-+\] {2}50% {2}writing rows +12 s$/);
+      expect(line.length).toBeLessThan(columns);
+      const other = progressBarLine({ phase: 'generate', fraction: 0.5 }, 1_000, columns);
+      expect(other.length).toBe(line.length);
+      expect(other.indexOf(']')).toBe(line.indexOf(']'));
+    }
     expect(progressBarLine({ phase: 'generate', fraction: 0 }, 0, 40).length).toBeLessThan(40);
   });
 

@@ -76,7 +76,7 @@ describe('what xsvc-server says at start', () => {
       const setup = childSetup({ XSVC_BOOTSTRAP_API_KEY: '', LOG_LEVEL: 'info', NO_COLOR: '1' });
       try {
         const out = await startOutput(setup.env, /Ctrl\+C stops the server/, true);
-        expect(out).toMatch(/\rSeeding the simulated network \(first start only\) \[#+\] 100% {2}done/);
+        expect(out).toMatch(/\rSeeding the simulated network \[#+\] 100% {2}done +\d+\.\d s/);
         expect(out).toMatch(/URL +http:\/\/127\.0\.0\.1:\d+/);
         expect(out).toMatch(/Dashboard +http:\/\/127\.0\.0\.1:\d+\/auth\/magic-link\/callback\?token=/);
         expect(out).toMatch(/Docs +http:\/\/127\.0\.0\.1:\d+\/docs/);
