@@ -9,7 +9,12 @@ const hasScript = spawnSync('script', ['--version'], { encoding: 'utf8' }).statu
  * Runs the built server until its start-up report is out (`until` matches), then stops it; its output.
  * With `tty`, under `script`, so that standard output and error are a terminal as in `pnpm start`.
  */
-async function startOutput(env: Record<string, string>, until: RegExp, tty: boolean): Promise<string> {
+async function startOutput(
+  env: Record<string, string>,
+  until: RegExp,
+  tty: boolean,
+  then?: { act: (out: string) => Promise<unknown>; until: RegExp },
+): Promise<string> {
   requireBuiltServer();
   const command = tty ? 'script' : process.execPath;
   const args = tty ? ['-qfec', `stty cols 120; exec ${process.execPath} ${BIN}`, '/dev/null'] : [BIN];
@@ -33,6 +38,14 @@ async function startOutput(env: Record<string, string>, until: RegExp, tty: bool
   });
   try {
     await done;
+    if (then) {
+      await then.act(out);
+      const started = Date.now();
+      while (!then.until.test(out)) {
+        if (Date.now() - started > 30_000) throw new Error(`not seen ${then.until}:\n${out}`);
+        await new Promise((r) => child.stdout.once('data', r));
+      }
+    }
   } finally {
     child.kill('SIGTERM');
     await exited(child);
@@ -75,7 +88,10 @@ describe('what xsvc-server says at start', () => {
     async () => {
       const setup = childSetup({ XSVC_BOOTSTRAP_API_KEY: '', LOG_LEVEL: 'info', NO_COLOR: '1' });
       try {
-        const out = await startOutput(setup.env, /Ctrl\+C stops the server/, true);
+        const out = await startOutput(setup.env, /Ctrl\+C stops the server/, true, {
+          act: (text) => fetch(`${/URL +(http:\/\/127\.0\.0\.1:\d+)/.exec(text)?.[1]}/health`),
+          until: /GET \/health 200 \d+\.\d ms/,
+        });
         expect(out).toMatch(/\rSeeding the simulated network \[#+\] 100% {2}done +\d+\.\d s/);
         expect(out).toMatch(/URL +http:\/\/127\.0\.0\.1:\d+/);
         expect(out).toMatch(/Dashboard +http:\/\/127\.0\.0\.1:\d+\/auth\/magic-link\/callback\?token=/);
@@ -83,6 +99,7 @@ describe('what xsvc-server says at start', () => {
         expect(out).toContain(`API key    in ${setup.env.XSVC_KEY_FILE}`);
         expect(out).toMatch(/svc_[0-9a-f]{64}/);
         expect(out).toContain('curl -s -H "x-api-key: $(cat ');
+        expect(out).toMatch(/\[\d\d:\d\d:\d\d\] INFO: GET \/health 200 \d+\.\d ms/);
         expect(out).not.toContain('{"level"');
         expect(out).not.toContain('\u001b[1m');
       } finally {
