@@ -26,5 +26,10 @@ export type { DeliveryEngine, EngineStats, RunSummary } from './features/webhook
 export type { WebhookOptions } from './features/webhooks/options.js';
 export { deliveryEngineFor, wakeWebhookDeliveries } from './features/webhooks/runtime.js';
 export type { Platform } from './platform/platform.js';
-export type { BlankSimUser, SeedSize } from './platform/simulated/index.js';
+export type {
+  BlankSimUser,
+  SeedProgress,
+  SeedProgressListener,
+  SeedSize,
+} from './platform/simulated/index.js';
 export { blankSimUserRow, FIXED_ACCOUNTS, seedNetwork } from './platform/simulated/index.js';

@@ -18,6 +18,7 @@ import { RateLimiter, type TierLimits } from '../core/limits/rate-limiter.js';
 import { defaultPorts, type Ports } from '../core/ports.js';
 import type { Services } from '../core/services.js';
 import type { Platform } from '../platform/platform.js';
+import { type LogFormat, loggerOptions, OneLinePerRequest } from './logging.js';
 
 /** Dependencies a caller may inject (tests give a manual clock, a prepared database or another platform). */
 export interface ServerDeps {
@@ -35,6 +36,11 @@ export interface ServerDeps {
   validateResponses?: boolean;
   /** Where the log goes (default: standard output); tests read it to find a request's log lines. */
   logStream?: NodeJS.WritableStream;
+  /**
+   * JSON records, or readable lines with one line per request (default: `pretty` only when the configuration
+   * says so; the bin resolves `auto` against its terminal).
+   */
+  logFormat?: LogFormat;
   /** The jobs engine's settings (its lease owner id, the stop grace). */
   jobs?: Omit<JobsEngineOptions, 'log'>;
 }
@@ -74,8 +80,10 @@ export async function buildServer(config: Config, deps: ServerDeps = {}): Promis
     names.add(f.name);
   }
   const handleError = createErrorHandler(features.flatMap((f) => f.errorShapers ?? []));
+  const logFormat = deps.logFormat ?? (config.logFormat === 'pretty' ? 'pretty' : 'json');
   const app = Fastify({
-    logger: loggerOptions(config, deps.logStream),
+    logger: loggerOptions(config, logFormat, deps.logStream),
+    ...(logFormat === 'pretty' && { logController: new OneLinePerRequest() }),
     bodyLimit: 1024 * 1024,
     trustProxy: config.trustProxy,
     // Every request gets a fresh id: the `x-request-id` answer header, and `reqId` on its log lines.
@@ -184,12 +192,6 @@ function redactUrl(url: string): string {
   } catch {
     return 'postgres://…';
   }
-}
-
-/** Fastify's logger options: off when silent, else at the configured level (to `stream` when given). */
-function loggerOptions(config: Config, stream: NodeJS.WritableStream | undefined) {
-  if (config.logLevel === 'silent') return false;
-  return stream ? { level: config.logLevel, stream } : { level: config.logLevel };
 }
 
 /**

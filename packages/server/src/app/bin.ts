@@ -5,8 +5,11 @@ import { databaseFault, describeFault } from '../core/db/faults.js';
 import { serverVersion } from '../features/discovery/version.js';
 import { bootstrapOwner } from './bootstrap.js';
 import { installLastResort } from './last-resort.js';
+import { resolveLogFormat } from './logging.js';
 import { checkPortFree, PortUnavailableError, portMessage } from './port-check.js';
+import { startupProgress } from './seed-progress-view.js';
 import { createServer } from './server.js';
+import { startFacts, writeStartReport } from './start-report.js';
 import { parseArgs, UsageError, usage } from './usage.js';
 
 /** `xsvc-server`: reads the configuration from the environment, prepares the database, listens. */
@@ -18,7 +21,11 @@ async function main(): Promise<void> {
   const lastResort = installLastResort();
   // The port first: opening the database and seeding take a while and write files.
   await checkPortFree(config.port, config.host);
-  const server = await createServer(config);
+  const logFormat = resolveLogFormat(config.logFormat, process.stdout);
+  const progress = startupProgress(logFormat, process.stdout, process.stderr);
+  const server = await createServer(config, { logFormat, onSeedProgress: progress.listener }).finally(
+    progress.finish,
+  );
   let address: string;
   try {
     address = await server.app.listen({ port: config.port, host: config.host });
@@ -30,18 +37,7 @@ async function main(): Promise<void> {
   }
   lastResort.listening(server.app.log);
   const boot = await bootstrapOwner(server.services.database, config, Date.now());
-  const base = server.services.publicUrl();
-  const out = process.stdout;
-  out.write(
-    `\nxsvc server listening on ${address} (platform: ${config.platform}, database: ${server.services.database.dialect})\n`,
-  );
-  if (boot.apiKey) {
-    out.write(
-      `\nOwner API key (shown once${boot.keyFile ? `; also written to ${boot.keyFile}, mode 0600` : ''}):\n\n  ${boot.apiKey}\n`,
-    );
-  }
-  const keyRef = boot.keyFile ? `$(cat ${boot.keyFile})` : '$XSVC_API_KEY';
-  out.write(`\nTry it:\n\n  curl -s -H "x-api-key: ${keyRef}" ${base}/api/v1/account\n\n`);
+  writeStartReport(await startFacts(server, config, boot, address), logFormat, process.stdout);
   const stop = async () => {
     await server.close();
     process.exit(0);

@@ -26,7 +26,7 @@ import type { WebhookOptions } from '../features/webhooks/options.js';
 import { writesFeature } from '../features/writes/feature.js';
 import { xAccountsFeature } from '../features/x-accounts/feature.js';
 import type { Platform } from '../platform/platform.js';
-import { SimulatedPlatform, seedNetwork } from '../platform/simulated/index.js';
+import { type SeedProgressListener, SimulatedPlatform, seedNetwork } from '../platform/simulated/index.js';
 import { createXApiPlatform } from '../platform/xapi/index.js';
 import { buildServer, type ServerDeps, type XsvcServer } from './app.js';
 
@@ -72,22 +72,29 @@ export function serverFeatures(options: FeatureOptions = {}): Feature[] {
 
 /**
  * The platform a configuration asks for: the simulated network (seeded on first start, kept in the same
- * database) or the X API v2.
+ * database) or the X API v2. `onSeedProgress` hears how far a first seeding is (a start-up progress bar).
  */
-export async function platformFor(config: Config, services: Omit<Services, 'platform'>): Promise<Platform> {
+export async function platformFor(
+  config: Config,
+  services: Omit<Services, 'platform'>,
+  onSeedProgress?: SeedProgressListener,
+): Promise<Platform> {
   if (config.platform === 'xapi') {
     return createXApiPlatform({ bearerToken: config.xBearerToken ?? '', baseUrl: config.xApiBaseUrl });
   }
-  await seedNetwork(services.database.db, {
-    size: config.seedSize,
-    seed: config.seed,
-    now: services.clock.now(),
-  });
+  await seedNetwork(
+    services.database.db,
+    { size: config.seedSize, seed: config.seed, now: services.clock.now() },
+    onSeedProgress,
+  );
   return new SimulatedPlatform(services.database.db, services.clock, { mediaBaseUrl: services.publicUrl });
 }
 
 /** What {@link createServer} accepts beside the configuration. */
-export interface CreateServerDeps extends Omit<ServerDeps, 'features'>, FeatureOptions {}
+export interface CreateServerDeps extends Omit<ServerDeps, 'features'>, FeatureOptions {
+  /** Hears the progress of the simulated network's first seeding (not called when it is already seeded). */
+  onSeedProgress?: SeedProgressListener;
+}
 
 /**
  * Builds the service for a configuration: storage, the platform, every feature; not listening (the
@@ -96,7 +103,7 @@ export interface CreateServerDeps extends Omit<ServerDeps, 'features'>, FeatureO
 export function createServer(config: Config, deps: CreateServerDeps = {}): Promise<XsvcServer> {
   return buildServer(config, {
     ...deps,
-    platform: deps.platform ?? ((services) => platformFor(config, services)),
+    platform: deps.platform ?? ((services) => platformFor(config, services, deps.onSeedProgress)),
     features: serverFeatures(deps),
   });
 }

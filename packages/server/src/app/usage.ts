@@ -45,6 +45,8 @@ export function usage(): string {
     '',
     'Example: XSVC_SEED_SIZE=tiny XSVC_ALLOW_LOOPBACK_WEBHOOKS=1 xsvc-server',
     'On first start it creates the database, seeds the simulated network and prints the owner API key once.',
+    'On a terminal it then prints a banner (URL, a one-time dashboard sign-in link, docs, key file, curl) and',
+    'one readable line per request; piped, or with LOG_FORMAT=json, it writes JSON lines with the same facts.',
     '',
   ].join('\n');
 }

@@ -77,6 +77,11 @@ export const ConfigSchema = z
     validateResponses: z.boolean().default(false),
     logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /**
+     * How `xsvc-server` writes its log: `json` (one JSON object a line, for collectors), `pretty` (one
+     * readable line a request) or `auto`: pretty when its standard output is a terminal, else JSON.
+     */
+    logFormat: z.enum(['auto', 'json', 'pretty']).default('auto'),
+    /**
      * The secret that the encryption key of connected accounts' platform sessions derives from (at least 32
      * characters). Without it the server generates one and keeps it in its database.
      */
@@ -126,6 +131,7 @@ const ENV: Record<keyof ConfigInput, string> = {
   validateResponses: 'XSVC_VALIDATE_RESPONSES',
   instanceId: 'XSVC_INSTANCE_ID',
   logLevel: 'LOG_LEVEL',
+  logFormat: 'LOG_FORMAT',
   secretKey: 'XSVC_SECRET_KEY',
 };
 
@@ -153,6 +159,7 @@ export const ENV_HELP: Readonly<Record<keyof ConfigInput, string>> = {
   validateResponses: "check every answer against the contract's response schema (development)",
   instanceId: "this instance's stable name: the owner of its job leases (several instances on Postgres)",
   logLevel: 'log level: fatal, error, warn, info, debug, trace or silent',
+  logFormat: 'log format: json, pretty (a readable line a request) or auto (pretty on a terminal, else json)',
   secretKey: "secret (32+ characters) the encryption key of connected accounts' sessions derives from",
 };
 

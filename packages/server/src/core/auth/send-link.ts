@@ -40,9 +40,15 @@ export async function sendMagicLink(
   const now = services.clock.now();
   await limiter.hit(input.email, input.ip, now);
   const { token, expiresAt } = await createMagicLink(services.database.db, input.email, now);
-  const url = new URL('/auth/magic-link/callback', `${services.publicUrl()}/`);
-  url.searchParams.set('token', token);
-  if (input.next) url.searchParams.set('next', input.next);
-  deliverMagicLink(app, { email: input.email, url: url.toString(), expiresAt });
+  const url = magicLinkUrl(services.publicUrl(), token, input.next);
+  deliverMagicLink(app, { email: input.email, url, expiresAt });
   return expiresAt;
+}
+
+/** The URL a sign-in link opens: the callback on `base` with its token, and where to go next. */
+export function magicLinkUrl(base: string, token: string, next?: string): string {
+  const url = new URL('/auth/magic-link/callback', `${base}/`);
+  url.searchParams.set('token', token);
+  if (next) url.searchParams.set('next', next);
+  return url.toString();
 }

@@ -6,14 +6,16 @@ import type { Services } from '../../core/services.js';
 import { ASK_BODY_LIMIT, askErrorHandler } from './ask-errors.js';
 import { guides, renderGuide } from './docs/index.js';
 import { checkReadiness } from './readiness.js';
+import { registerRoot } from './root.js';
 
 /**
  * What the discovery endpoints need beyond their handlers: `/ask` routes with their own body limit (8 KiB) and
  * failure body, form bodies, and the guides under `/docs` (the deprecation policy that deprecated responses
- * link to is `/docs/deprecations.md`), and the readiness probe `/health/ready` (liveness is the `getHealth`
- * operation). Mounted before the operations, so the `onRoute` hook sees `/ask`.
+ * link to is `/docs/deprecations.md`), the readiness probe `/health/ready` (liveness is the `getHealth`
+ * operation) and `GET /`. Mounted before the operations, so the `onRoute` hook sees `/ask`.
  */
 export function registerDiscoveryRoutes(app: FastifyInstance, services: Services): void {
+  registerRoot(app, services);
   registerFormBodies(app, ['POST /ask']);
   app.addHook('onRoute', (route) => {
     if (route.url !== '/ask') return;

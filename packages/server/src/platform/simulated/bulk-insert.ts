@@ -117,6 +117,11 @@ export type SimColumns<T extends SimTable> = { [K in keyof SimRow<T>]: SimRow<T>
 /** Rows to insert, as row objects or as columns. */
 export type SimData<T extends SimTable> = readonly SimRow<T>[] | SimColumns<T>;
 
+/** How many columns `table` has. */
+export function columnCount(table: SimTable): number {
+  return Object.keys(SIM_COLUMNS[table]).length;
+}
+
 /** How many rows `data` holds. */
 export function rowCount<T extends SimTable>(data: SimData<T>): number {
   if (Array.isArray(data)) return data.length;
@@ -156,12 +161,13 @@ const PG_ROWS_PER_STATEMENT = 10_000;
 
 /**
  * Inserts many rows fast: multi-row `VALUES` statements on SQLite, one `unnest` of column arrays per
- * statement on Postgres. Call it inside a transaction.
+ * statement on Postgres. Call it inside a transaction. `onRows` hears how many rows each statement wrote.
  */
 export async function bulkInsert<T extends SimTable>(
   db: Kysely<Database>,
   table: T,
   data: SimData<T>,
+  onRows: (count: number) => void = () => {},
 ): Promise<void> {
   const total = rowCount(data);
   if (total === 0) return;
@@ -186,6 +192,7 @@ export async function bulkInsert<T extends SimTable>(
         return column;
       });
       await db.executeQuery(CompiledQuery.raw(text, params));
+      onRows(end - start);
     }
     return;
   }
@@ -202,5 +209,6 @@ export async function bulkInsert<T extends SimTable>(
     const params: unknown[] = [];
     for (let i = start; i < end; i++) for (const value of values) params.push(value(i));
     await db.executeQuery(CompiledQuery.raw(cachedText, params));
+    onRows(end - start);
   }
 }

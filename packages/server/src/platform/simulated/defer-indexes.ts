@@ -11,10 +11,15 @@ interface IndexDef {
  * Runs a bulk load with the secondary indexes of the sim_* tables dropped, then creates them again from
  * their own stored definitions (so the migrations stay the one place they are declared). Building an index
  * once over loaded rows is several times faster than maintaining it row by row. Primary keys and unique
- * constraints stay. Call it inside a transaction: on both engines the DDL is transactional. Meanwhile SQLite
- * gets a 256 MiB page cache and Postgres more sort memory for the index builds.
+ * constraints stay; `onIndexed` hears each index rebuilt. Call it inside a transaction: on both engines the
+ * DDL is transactional. Meanwhile SQLite gets a 256 MiB page cache and Postgres more sort memory for the
+ * index builds.
  */
-export async function withIndexesDeferred<T>(db: Kysely<Database>, load: () => Promise<T>): Promise<T> {
+export async function withIndexesDeferred<T>(
+  db: Kysely<Database>,
+  load: () => Promise<T>,
+  onIndexed: (done: number, total: number) => void = () => {},
+): Promise<T> {
   const postgres = isPostgres(db);
   const indexes = postgres ? await pgIndexes(db) : await sqliteIndexes(db);
   const cacheSize = postgres ? undefined : await sqliteCacheSize(db);
@@ -27,7 +32,10 @@ export async function withIndexesDeferred<T>(db: Kysely<Database>, load: () => P
   try {
     for (const idx of indexes) await sql`drop index ${sql.id(idx.name)}`.execute(db);
     const result = await load();
-    for (const idx of indexes) await sql.raw(idx.definition).execute(db);
+    for (const [n, idx] of indexes.entries()) {
+      await sql.raw(idx.definition).execute(db);
+      onIndexed(n + 1, indexes.length);
+    }
     return result;
   } finally {
     if (cacheSize !== undefined) await sql.raw(`pragma cache_size = ${Math.trunc(cacheSize)}`).execute(db);

@@ -24,7 +24,7 @@ export { generateNetwork } from './seed/generate.js';
 export type { SeedSize, SizeProfile } from './seed/model.js';
 export { SIZE_PROFILES } from './seed/model.js';
 export { TREND_WOEIDS } from './seed/trends.js';
-export type { SeededWith, SeedReport } from './seed.js';
+export type { SeededWith, SeedPhase, SeedProgress, SeedProgressListener, SeedReport } from './seed.js';
 export { clearNetwork, readSeededWith, SEEDED_WITH_KEY, seedNetwork } from './seed.js';
 export type { SimulatedPlatformOptions } from './simulated-platform.js';
 export { SimulatedPlatform } from './simulated-platform.js';

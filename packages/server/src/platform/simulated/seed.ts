@@ -1,10 +1,11 @@
 import { type Kysely, sql } from 'kysely';
 import { isPostgres } from '../../core/db/lists.js';
 import type { Database } from '../../core/db/schema.js';
-import { bulkInsert, rowCount, SIM_TABLES, type SimData, type SimTable } from './bulk-insert.js';
+import { bulkInsert, columnCount, rowCount, SIM_TABLES, type SimData, type SimTable } from './bulk-insert.js';
 import { withIndexesDeferred } from './defer-indexes.js';
 import { generateNetwork, type SeedOptions } from './seed/generate.js';
 import type { SeedSize } from './seed/model.js';
+import { type SeedProgressListener, SeedProgressMeter } from './seed-progress.js';
 
 /** The `sim_meta` key recording what the network was seeded with; its presence means "do not reseed". */
 export const SEEDED_WITH_KEY = 'seeded_with';
@@ -29,12 +30,25 @@ export interface SeedReport {
 /**
  * Fills every sim_* table with a generated network, in one transaction, unless the database was seeded
  * before (then it reports what it holds and writes nothing). Same options, same network, on both engines.
+ * `onProgress` hears how far it is (it is not called when nothing is written).
  */
-export async function seedNetwork(db: Kysely<Database>, options: SeedOptions): Promise<SeedReport> {
+export async function seedNetwork(
+  db: Kysely<Database>,
+  options: SeedOptions,
+  onProgress: SeedProgressListener = () => {},
+): Promise<SeedReport> {
   const existing = await readSeededWith(db);
   if (existing) return { seededWith: existing, skipped: true, counts: {} };
   const seededWith: SeededWith = { size: options.size, seed: String(options.seed), now: options.now };
-  const rows = generateNetwork(options);
+  const meter = new SeedProgressMeter(onProgress);
+  meter.generated('users', 0);
+  const rows = generateNetwork(options, (step, fraction) => meter.generated(step, fraction));
+  meter.willWrite(
+    SIM_TABLES.reduce(
+      (n, table) => n + rowCount(rows[table] as SimData<typeof table>) * columnCount(table),
+      0,
+    ),
+  );
   const counts: Partial<Record<SimTable, number>> = {};
   try {
     await db.transaction().execute(async (trx) => {
@@ -44,19 +58,24 @@ export async function seedNetwork(db: Kysely<Database>, options: SeedOptions): P
         .insertInto('sim_meta')
         .values({ key: SEEDED_WITH_KEY, value: JSON.stringify(seededWith) })
         .execute();
-      await withIndexesDeferred(trx, async () => {
-        for (const table of SIM_TABLES) {
-          const data = rows[table] as SimData<typeof table>;
-          await bulkInsert(trx, table, data);
-          counts[table] = rowCount(data);
-        }
-      });
+      await withIndexesDeferred(
+        trx,
+        async () => {
+          for (const table of SIM_TABLES) {
+            const data = rows[table] as SimData<typeof table>;
+            await bulkInsert(trx, table, data, (n) => meter.wrote(n * columnCount(table)));
+            counts[table] = rowCount(data);
+          }
+        },
+        (done, total) => meter.indexed(done, total),
+      );
     });
   } catch (err) {
     const winner = await readSeededWith(db);
     if (winner) return { seededWith: winner, skipped: true, counts: {} };
     throw err;
   }
+  meter.done();
   return { seededWith, skipped: false, counts };
 }
 
@@ -86,4 +105,5 @@ export async function clearNetwork(db: Kysely<Database>): Promise<void> {
   });
 }
 
+export type { SeedPhase, SeedProgress, SeedProgressListener } from './seed-progress.js';
 export type { SeedOptions, SeedSize };

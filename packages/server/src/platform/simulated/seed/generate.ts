@@ -20,6 +20,18 @@ export interface SeedOptions {
   now: number;
 }
 
+/**
+ * The steps of {@link generateNetwork}, in order. Generating the default network is synchronous work of
+ * several seconds, so it reports each step's progress as it goes (a start-up progress bar moves meanwhile).
+ */
+export const GENERATE_STEPS = ['users', 'follows', 'tweets', 'likes', 'collections', 'rows'] as const;
+
+/** One step of {@link generateNetwork}. */
+export type GenerateStep = (typeof GENERATE_STEPS)[number];
+
+/** Hears how far a step of {@link generateNetwork} is: `fraction` of it done, 0 to 1 (1 when it ends). */
+export type GenerateListener = (step: GenerateStep, fraction: number) => void;
+
 /** The rows of every sim_* table (but `sim_meta`'s markers), ready to insert; the three biggest as columns. */
 export type NetworkRows = {
   [T in Exclude<SimTable, 'sim_follows' | 'sim_likes' | 'sim_tweets'>]: SimRow<T>[];
@@ -33,20 +45,32 @@ export type NetworkRows = {
  * Generates a whole network in memory, deterministically from `seed`, `size` and `now`: no I/O, so it is
  * testable on its own and the database work is only the inserts.
  */
-export function generateNetwork(options: SeedOptions): NetworkRows {
+export function generateNetwork(options: SeedOptions, onStep: GenerateListener = () => {}): NetworkRows {
   const profile = SIZE_PROFILES[options.size];
   const root = new Prng(`xsvc:${options.size}:${options.seed}`);
   const { now } = options;
   const users = generateUsers(root.fork('users'), profile.users, now);
+  onStep('users', 1);
   const follows = generateFollows(root.fork('follows'), users, now);
+  onStep('follows', 1);
   const communities = generateCommunities(root.fork('communities'), users, profile.communities, now);
-  const { tweets, order, forcedLikes } = generateTweets(root.fork('tweets'), users, profile, now, follows);
+  const { tweets, order, forcedLikes } = generateTweets(
+    root.fork('tweets'),
+    users,
+    profile,
+    now,
+    follows,
+    (n) => onStep('tweets', Math.min(1, n / profile.tweets)),
+  );
+  onStep('tweets', 1);
   const likes = generateLikes(root.fork('likes'), users, tweets, forcedLikes, now);
+  onStep('likes', 1);
   const bookmarks = generateBookmarks(root.fork('bookmarks'), users, tweets, now);
   fillViews(root.fork('views'), tweets);
   pinTweets(root.fork('pins'), users, tweets);
   const lists = generateLists(root.fork('lists'), users, profile.lists, now);
   const spaces = generateSpaces(root.fork('spaces'), users, profile.spaces, now);
+  onStep('collections', 1);
 
   // Rows go in primary-key order (see key-order.ts); tweets are in id order when in creation order.
   const userIds = users.map((u) => u.id);
@@ -54,20 +78,28 @@ export function generateNetwork(options: SeedOptions): NetworkRows {
   const userRanks = idRanks(userIds);
   const tweetRanks = new Int32Array(tweets.length);
   for (let i = 0; i < order.length; i++) tweetRanks[order[i] as number] = i;
-  return {
+  const tweetColumns = toColumns(
+    'sim_tweets',
+    (function* () {
+      for (const [n, i] of order.entries()) {
+        if (n % 8192 === 0) onStep('rows', (0.5 * n) / order.length);
+        yield tweetRow(tweets[i] as SeedTweet, userIds, tweets);
+      }
+    })(),
+  );
+  const followPairs = pairColumns(follows.edges, userIds, userIds, userRanks, userRanks);
+  onStep('rows', 0.7);
+  const likePairs = pairColumns(likes, userIds, tweetIds, userRanks, tweetRanks);
+  onStep('rows', 0.9);
+  const rows: NetworkRows = {
     sim_users: userRows(users, tweets, follows.edges, likes),
-    sim_tweets: toColumns(
-      'sim_tweets',
-      (function* () {
-        for (const i of order) yield tweetRow(tweets[i] as SeedTweet, userIds, tweets);
-      })(),
-    ),
-    sim_follows: (({ first, second, at }) => ({ follower_id: first, followee_id: second, created_at: at }))(
-      pairColumns(follows.edges, userIds, userIds, userRanks, userRanks),
-    ),
-    sim_likes: (({ first, second, at }) => ({ user_id: first, tweet_id: second, created_at: at }))(
-      pairColumns(likes, userIds, tweetIds, userRanks, tweetRanks),
-    ),
+    sim_tweets: tweetColumns,
+    sim_follows: {
+      follower_id: followPairs.first,
+      followee_id: followPairs.second,
+      created_at: followPairs.at,
+    },
+    sim_likes: { user_id: likePairs.first, tweet_id: likePairs.second, created_at: likePairs.at },
     sim_bookmarks: bookmarks.rows,
     sim_lists: lists.lists,
     sim_list_members: lists.members,
@@ -94,6 +126,8 @@ export function generateNetwork(options: SeedOptions): NetworkRows {
     sim_notifications: generateNotifications(root.fork('notifications'), users, tweets, follows.edges, likes),
     sim_meta: bookmarks.meta,
   };
+  onStep('rows', 1);
+  return rows;
 }
 
 /** About a fifth of the accounts pin one of their originals; the fixed accounts pin their scripted one. */

@@ -31,7 +31,7 @@ const EARLIEST_TWEET = Date.UTC(2019, 0, 1);
  * Every tweet of the network: the fixed accounts' scripted tweets (with the replies they were promised),
  * then originals with self-threads, replies (threads several levels deep), quotes and retweets, drawn so
  * that popular accounts get most of the engagement. Ends by assigning snowflake ids in time order and the
- * reply, quote and retweet counters.
+ * reply, quote and retweet counters. `onMade` hears how many tweets exist, every few thousand (progress).
  */
 export function generateTweets(
   prng: Prng,
@@ -39,6 +39,7 @@ export function generateTweets(
   profile: SizeProfile,
   now: number,
   follows: { edges: Edges; pairs: PairSet },
+  onMade: (count: number) => void = () => {},
 ): GeneratedTweets {
   const tweets: SeedTweet[] = [];
   const pickActive = weightedSampler(
@@ -72,6 +73,7 @@ export function generateTweets(
       Math.max(t, start) + 30_000 + Math.floor(60_000 * meanMinutes * -Math.log(1 - prng.next() * 0.999)),
     );
   const track = (t: SeedTweet) => {
+    if (tweets.length % 4096 === 0) onMade(tweets.length);
     const author = users[t.author] as SeedUser;
     if (t.kind !== 'retweet') byAuthor[t.author]?.push(t.index);
     if (t.kind === 'tweet' || t.kind === 'quote') {
