@@ -1,5 +1,4 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
-import type { Services } from '../services.js';
 
 /** The prefix of a sealed value: the format's version. A value without it is not sealed (a legacy plain row). */
 export const SEALED_PREFIX = 'v1.';
@@ -121,6 +120,6 @@ export class SecretKeys {
 }
 
 /** The box of connected accounts' sessions and login states, under the server's keys. */
-export function secretBox(services: Pick<Services, 'secrets'>): Promise<KeyedBox> {
+export function secretBox(services: { readonly secrets: SecretKeys }): Promise<KeyedBox> {
   return Promise.resolve(services.secrets.box('x-account-sessions'));
 }
