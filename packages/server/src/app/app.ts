@@ -81,7 +81,12 @@ export async function buildServer(config: Config, deps: ServerDeps = {}): Promis
     frameworkErrors: (error, request, reply) => handleError(error, request, reply),
   });
   registerBodyParsers(app);
-  const secrets = await prepareSecrets(config, database, features, clock, app.log);
+  const secrets = await prepareSecrets(config, database, features, clock, app.log).catch(
+    async (err: unknown) => {
+      if (!deps.database) await database.close();
+      throw err;
+    },
+  );
   let listenUrl = `http://${config.host}:${config.port}`;
   const ports: Ports = defaultPorts();
   const base: Omit<Services, 'platform'> = {
