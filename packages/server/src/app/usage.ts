@@ -46,5 +46,11 @@ export function usage(): string {
     'Example: XSVC_SEED_SIZE=tiny XSVC_ALLOW_LOOPBACK_WEBHOOKS=1 xsvc-server',
     'On first start it creates the database, seeds the simulated network and prints the owner API key once.',
     '',
+    "Secrets at rest (webhook signing secrets, connected accounts' sessions) are sealed with AES-256-GCM under",
+    'keys derived from XSVC_SECRET_KEY. Without it, the first start creates a random key in a 0600 key file',
+    '(XSVC_SECRET_KEY_FILE; next to the SQLite file, ./.xsvc/secret-key with Postgres) and says so; keep it',
+    "apart from backups. To rotate: XSVC_SECRET_KEY=<new> XSVC_SECRET_KEY_PREVIOUS=<old> (the old key file's",
+    'content); each start seals everything again under the new key. Every instance needs the same key.',
+    '',
   ].join('\n');
 }
