@@ -1,8 +1,10 @@
 #!/usr/bin/env node
 import { ConfigError, configFromEnv } from '../core/config.js';
+import { describeKeySource } from '../core/crypto/key-source.js';
 import { serverVersion } from '../features/discovery/version.js';
 import { bootstrapOwner } from './bootstrap.js';
 import { checkPortFree, PortUnavailableError, portMessage } from './port-check.js';
+import { rotateSecretKey } from './rotate-secret-key.js';
 import { createServer } from './server.js';
 import { parseArgs, UsageError, usage } from './usage.js';
 
@@ -12,6 +14,13 @@ async function main(): Promise<void> {
   if (asked === 'help') return void process.stdout.write(usage());
   if (asked === 'version') return void process.stdout.write(`${serverVersion()}\n`);
   const config = configFromEnv();
+  if (asked === 'rotate-secret-key') {
+    const report = await rotateSecretKey(config);
+    process.stdout.write(
+      `secret key rotated: ${report.resealed} values sealed again under XSVC_SECRET_KEY, ${report.sealed} sealed from clear; XSVC_SECRET_KEY_PREVIOUS can go once every instance runs with the new key\n`,
+    );
+    return;
+  }
   // The port first: opening the database and seeding take a while and write files.
   await checkPortFree(config.port, config.host);
   const server = await createServer(config);
@@ -35,6 +44,7 @@ async function main(): Promise<void> {
       `\nOwner API key (shown once${boot.keyFile ? `; also written to ${boot.keyFile}, mode 0600` : ''}):\n\n  ${boot.apiKey}\n`,
     );
   }
+  out.write(`\nSecret key: ${describeKeySource(server.secretKeySource)}\n`);
   const keyRef = boot.keyFile ? `$(cat ${boot.keyFile})` : '$XSVC_API_KEY';
   out.write(`\nTry it:\n\n  curl -s -H "x-api-key: ${keyRef}" ${base}/api/v1/account\n\n`);
   const stop = async () => {

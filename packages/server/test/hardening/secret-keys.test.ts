@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { XsvcServer } from '../../src/app/app.js';
+import { rotateSecretKey } from '../../src/app/rotate-secret-key.js';
 import { createServer } from '../../src/app/server.js';
 import { ManualClock } from '../../src/core/clock.js';
 import { type ConfigInput, parseConfig } from '../../src/core/config.js';
@@ -144,6 +145,7 @@ describe.each(['sqlite', 'postgres'] as const)('secrets at rest (%s)', (engine) 
   }
 
   let rotatedTo = '';
+  let movedKey = '';
   const readSecret = async () => rotatedTo;
 
   const secrets: { webhook: string; session: string; guestKey: string; webhookId: string } = {
@@ -272,6 +274,7 @@ describe.each(['sqlite', 'postgres'] as const)('secrets at rest (%s)', (engine) 
 
     const t = await start();
     expect(t.server.secretKeySource.kind).toBe('moved');
+    movedKey = legacy;
     expect(readFileSync(join(store.dir, 'secret-key'), 'utf8').trim()).toBe(legacy);
     expect(statSync(join(store.dir, 'secret-key')).mode & 0o777).toBe(0o600);
     const names = await t.server.services.database.db.selectFrom('server_secrets').select('name').execute();
@@ -291,5 +294,20 @@ describe.each(['sqlite', 'postgres'] as const)('secrets at rest (%s)', (engine) 
       secrets.session,
     );
     await stop(t);
+  }, 90_000);
+
+  it('rotates with `xsvc-server rotate-secret-key` (no server running), then serves under the new key', async () => {
+    const next = randomBytes(32).toString('hex');
+    const config = parseConfig({ ...store.config, secretKey: next, secretKeyPrevious: movedKey });
+    const database = await store.open();
+    const report =
+      engine === 'sqlite' ? await rotateSecretKey(config) : await rotateSecretKey(config, database);
+    await database?.close();
+    // The webhook secret and the session at least.
+    expect(report.resealed).toBeGreaterThanOrEqual(2);
+    const t = await start({ secretKey: next });
+    await testDelivery(t, secrets.webhookId, secrets.webhook);
+    await stop(t);
+    await expect(start({ secretKey: movedKey })).rejects.toThrow(/does not match this database/);
   }, 90_000);
 });
