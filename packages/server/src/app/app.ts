@@ -1,8 +1,17 @@
 import { limits } from '@xsvc/sdk/contract';
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from 'fastify';
 import { Credits } from '../core/billing/credits.js';
 import { type Clock, systemClock } from '../core/clock.js';
 import type { Config } from '../core/config.js';
+import { CORE_SEALED_COLUMNS } from '../core/crypto/core-sealed-columns.js';
+import {
+  completeKeyChange,
+  describeKeySource,
+  type KeySource,
+  type LoadedKeys,
+  loadSecretKeys,
+} from '../core/crypto/key-source.js';
+import { resealAtRest } from '../core/crypto/reseal.js';
 import { DatabaseOpenError, type Db, openDatabase } from '../core/db/database.js';
 import { databaseFault, describeFault } from '../core/db/faults.js';
 import { migrateToLatest } from '../core/db/migrate.js';
@@ -49,6 +58,8 @@ export interface ServerDeps {
 export interface XsvcServer {
   readonly app: FastifyInstance;
   readonly services: Services;
+  /** Where the secret key came from (`xsvc-server` says so at start). */
+  readonly secretKeySource: KeySource;
   close(): Promise<void>;
 }
 
@@ -101,6 +112,12 @@ export async function buildServer(config: Config, deps: ServerDeps = {}): Promis
       'database connection lost; the pool opens a new one',
     );
   registerBodyParsers(app);
+  const secrets = await prepareSecrets(config, database, features, clock, app.log).catch(
+    async (err: unknown) => {
+      if (!deps.database) await database.close();
+      throw err;
+    },
+  );
   let listenUrl = `http://${config.host}:${config.port}`;
   const ports: Ports = defaultPorts();
   const base: Omit<Services, 'platform'> = {
@@ -115,6 +132,7 @@ export async function buildServer(config: Config, deps: ServerDeps = {}): Promis
       ...deps.jobs,
     }),
     ports,
+    secrets: secrets.keys,
     publicUrl: () => config.publicUrl?.replace(/\/+$/, '') ?? listenUrl,
   };
   if (!deps.platform) throw new Error('no platform: pass deps.platform');
@@ -175,6 +193,7 @@ export async function buildServer(config: Config, deps: ServerDeps = {}): Promis
   return {
     app,
     services,
+    secretKeySource: secrets.source,
     close: async () => {
       await app.close();
       if (!deps.database) await database.close();
@@ -192,6 +211,31 @@ function redactUrl(url: string): string {
   } catch {
     return 'postgres://…';
   }
+}
+
+/**
+ * The server's secret keys, and every value sealed at rest under the current one: values an older server
+ * stored in clear are sealed, values a previous key sealed (a rotation, or the secret older servers kept in
+ * the database) are sealed again; then the database records the key's check value and forgets the old
+ * secrets. Logged once: where the key came from, and what was sealed.
+ */
+async function prepareSecrets(
+  config: Config,
+  database: Db,
+  features: readonly Feature[],
+  clock: Clock,
+  log: FastifyBaseLogger,
+): Promise<LoadedKeys> {
+  const loaded = await loadSecretKeys(config, database);
+  const columns = [...CORE_SEALED_COLUMNS, ...features.flatMap((f) => f.sealedColumns ?? [])];
+  const report = await resealAtRest(database, loaded.keys, columns);
+  await completeKeyChange(database, loaded.keys, clock.now());
+  const loose = loaded.source.kind === 'file' && loaded.source.looseMode !== undefined;
+  log[loose || loaded.source.kind === 'memory' ? 'warn' : 'info'](
+    { sealed: report.sealed, resealed: report.resealed },
+    `secret key: ${describeKeySource(loaded.source)}`,
+  );
+  return loaded;
 }
 
 /**

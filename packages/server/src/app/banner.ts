@@ -15,6 +15,8 @@ export interface StartFacts {
   readonly newKey?: string | undefined;
   /** A single-use link that signs the owner in to the dashboard. */
   readonly signIn?: OwnerSignInLink | undefined;
+  /** Where the key that seals secrets at rest comes from (`XSVC_SECRET_KEY`, a key file, memory). */
+  readonly secretKey?: string | undefined;
 }
 
 /** The command that tries the API as the owner: the key read from its file when there is one. */
@@ -50,6 +52,7 @@ export function renderBanner(facts: StartFacts, options: { color: boolean }): st
   }
   lines.push(row('Docs', style('cyan', `${facts.url}/docs`)));
   lines.push(row('API key', keyWhere(facts)));
+  if (facts.secretKey) lines.push(row('Secret key', facts.secretKey));
   if (facts.newKey) {
     lines.push(
       '',
@@ -102,6 +105,7 @@ export function readyRecord(facts: StartFacts): { msg: string } & Record<string,
     ...(facts.key && 'file' in facts.key && { keyFile: facts.key.file }),
     ...(facts.key && 'env' in facts.key && { keyFrom: facts.key.env }),
     ...(facts.newKey && { apiKey: facts.newKey }),
+    ...(facts.secretKey && { secretKey: facts.secretKey }),
     curl: curlLine(facts),
   };
 }

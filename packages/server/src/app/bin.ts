@@ -7,6 +7,7 @@ import { bootstrapOwner } from './bootstrap.js';
 import { installLastResort } from './last-resort.js';
 import { resolveLogFormat } from './logging.js';
 import { checkPortFree, PortUnavailableError, portMessage } from './port-check.js';
+import { rotateSecretKey } from './rotate-secret-key.js';
 import { startupProgress } from './seed-progress-view.js';
 import { createServer } from './server.js';
 import { startFacts, writeStartReport } from './start-report.js';
@@ -18,6 +19,13 @@ async function main(): Promise<void> {
   if (asked === 'help') return void process.stdout.write(usage());
   if (asked === 'version') return void process.stdout.write(`${serverVersion()}\n`);
   const config = configFromEnv();
+  if (asked === 'rotate-secret-key') {
+    const report = await rotateSecretKey(config);
+    process.stdout.write(
+      `secret key rotated: ${report.resealed} values sealed again under XSVC_SECRET_KEY, ${report.sealed} sealed from clear; XSVC_SECRET_KEY_PREVIOUS can go once every instance runs with the new key\n`,
+    );
+    return;
+  }
   const lastResort = installLastResort();
   // The port first: opening the database and seeding take a while and write files.
   await checkPortFree(config.port, config.host);

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import type { Config } from '../core/config.js';
+import { describeKeySource } from '../core/crypto/key-source.js';
 import { serverVersion } from '../features/discovery/version.js';
 import type { XsvcServer } from './app.js';
 import { jsonLine, readyRecord, renderBanner, type StartFacts } from './banner.js';
@@ -24,6 +25,7 @@ export async function startFacts(
     key: keyFile ? { file: keyFile } : config.bootstrapApiKey ? { env: 'XSVC_BOOTSTRAP_API_KEY' } : null,
     newKey: boot.apiKey,
     signIn: await ownerSignInLink(server.services),
+    secretKey: describeKeySource(server.secretKeySource),
   };
 }
 

@@ -6,13 +6,14 @@ export class UsageError extends Error {
   override readonly name = 'UsageError';
 }
 
-/** What the command line asks of `xsvc-server`: start (no arguments), its help, or its version. */
-export function parseArgs(args: readonly string[]): 'start' | 'help' | 'version' {
+/** What the command line asks of `xsvc-server`: start (no arguments), its help, its version, or a key rotation. */
+export function parseArgs(args: readonly string[]): 'start' | 'help' | 'version' | 'rotate-secret-key' {
   if (args.some((a) => a === '--help' || a === '-h' || a === 'help')) return 'help';
   if (args.some((a) => a === '--version' || a === '-v')) return 'version';
+  if (args.length === 1 && args[0] === 'rotate-secret-key') return 'rotate-secret-key';
   if (args.length > 0)
     throw new UsageError(
-      `xsvc-server takes no arguments (got ${JSON.stringify(args[0])}): it is configured with environment variables, listed by \`xsvc-server --help\``,
+      `xsvc-server takes no arguments (got ${JSON.stringify(args[0])}) but rotate-secret-key: it is configured with environment variables, listed by \`xsvc-server --help\``,
     );
   return 'start';
 }
@@ -39,6 +40,8 @@ export function usage(): string {
     '  xsvc-server              start, configured by the environment variables below',
     '  xsvc-server --help       this text',
     '  xsvc-server --version    the version',
+    '  xsvc-server rotate-secret-key',
+    '                           seal again under XSVC_SECRET_KEY what XSVC_SECRET_KEY_PREVIOUS sealed, and exit',
     '',
     'Environment:',
     ...lines,
@@ -47,6 +50,12 @@ export function usage(): string {
     'On first start it creates the database, seeds the simulated network and prints the owner API key once.',
     'On a terminal it then prints a banner (URL, a one-time dashboard sign-in link, docs, key file, curl) and',
     'one readable line per request; piped, or with LOG_FORMAT=json, it writes JSON lines with the same facts.',
+    '',
+    "Secrets at rest (webhook signing secrets, connected accounts' sessions) are sealed with AES-256-GCM under",
+    'keys derived from XSVC_SECRET_KEY. Without it, the first start creates a random key in a 0600 key file',
+    '(XSVC_SECRET_KEY_FILE; next to the SQLite file, ./.xsvc/secret-key with Postgres) and says so; keep it',
+    "apart from backups. To rotate: XSVC_SECRET_KEY=<new> XSVC_SECRET_KEY_PREVIOUS=<old> (the old key file's",
+    'content); each start, or rotate-secret-key, seals everything again under the new key. Every instance needs the same key.',
     '',
   ].join('\n');
 }

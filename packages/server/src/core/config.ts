@@ -82,12 +82,41 @@ export const ConfigSchema = z
      */
     logFormat: z.enum(['auto', 'json', 'pretty']).default('auto'),
     /**
-     * The secret that the encryption key of connected accounts' platform sessions derives from (at least 32
-     * characters). Without it the server generates one and keeps it in its database.
+     * The secret every key of the server derives from (at least 32 characters): the encryption of what it
+     * keeps at rest and must read back (webhook signing secrets, connected accounts' sessions) and the
+     * machine-payment keys. Without it the server uses the key file (`secretKeyFile`), created at first start.
      */
     secretKey: z.string().min(32, 'XSVC_SECRET_KEY must be at least 32 characters').optional(),
+    /**
+     * The secret key being replaced (a rotation): what it sealed is still read, and sealed again under the
+     * current key at start.
+     */
+    secretKeyPrevious: z
+      .string()
+      .min(32, 'XSVC_SECRET_KEY_PREVIOUS must be at least 32 characters')
+      .optional(),
+    /**
+     * Where the generated secret key is kept without `XSVC_SECRET_KEY` (mode 0600). Default: `secret-key` next
+     * to the SQLite file, `./.xsvc/secret-key` with Postgres; empty: kept in memory only (an in-memory
+     * database, tests), so nothing sealed survives a restart.
+     */
+    secretKeyFile: z.string().optional(),
   })
   .superRefine((c, ctx) => {
+    if (c.secretKeyPrevious !== undefined && c.secretKey === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['secretKeyPrevious'],
+        message: 'XSVC_SECRET_KEY_PREVIOUS needs XSVC_SECRET_KEY (the key that replaces it)',
+      });
+    }
+    if (c.secretKeyPrevious !== undefined && c.secretKeyPrevious === c.secretKey) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['secretKeyPrevious'],
+        message: 'XSVC_SECRET_KEY_PREVIOUS is the same as XSVC_SECRET_KEY',
+      });
+    }
     if (c.allowLoopbackWebhooks && c.publicUrl?.startsWith('https://')) {
       ctx.addIssue({
         code: 'custom',
@@ -133,6 +162,8 @@ const ENV: Record<keyof ConfigInput, string> = {
   logLevel: 'LOG_LEVEL',
   logFormat: 'LOG_FORMAT',
   secretKey: 'XSVC_SECRET_KEY',
+  secretKeyPrevious: 'XSVC_SECRET_KEY_PREVIOUS',
+  secretKeyFile: 'XSVC_SECRET_KEY_FILE',
 };
 
 /** What each variable does, in a line (`xsvc-server --help`; the README's table says more). */
@@ -160,7 +191,12 @@ export const ENV_HELP: Readonly<Record<keyof ConfigInput, string>> = {
   instanceId: "this instance's stable name: the owner of its job leases (several instances on Postgres)",
   logLevel: 'log level: fatal, error, warn, info, debug, trace or silent',
   logFormat: 'log format: json, pretty (a readable line a request) or auto (pretty on a terminal, else json)',
-  secretKey: "secret (32+ characters) the encryption key of connected accounts' sessions derives from",
+  secretKey:
+    'secret (32+ characters) every key derives from: secrets at rest (webhook secrets, sessions), payments',
+  secretKeyPrevious:
+    'the secret key being replaced: still read, and everything sealed again under the new one',
+  secretKeyFile:
+    'the generated secret key without XSVC_SECRET_KEY (mode 0600; default: secret-key next to the SQLite file, ./.xsvc/secret-key with Postgres)',
 };
 
 /** The environment variable of each setting. */

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { SealedColumn } from './crypto/reseal.js';
 import type { Database } from './db/schema.js';
 import type { ErrorShaper } from './http/error-handler.js';
 import type { HandlerMap } from './http/handler.js';
@@ -33,6 +34,11 @@ export interface Feature {
   readonly jobs?: readonly string[];
   /** The tables this feature owns: only its repositories write them. */
   readonly tables?: readonly (keyof Database)[];
+  /**
+   * The columns of its tables that hold secrets sealed at rest (`core/crypto`): sealed at start when an
+   * older server stored them in clear, and sealed again under a new key in a rotation.
+   */
+  readonly sealedColumns?: readonly SealedColumn[];
 }
 
 /** Declares a feature (see {@link Feature}); the name must be a folder-style name. */

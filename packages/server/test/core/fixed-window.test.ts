@@ -60,6 +60,29 @@ describe.each(ENGINES)('fixed windows (%s)', (engine) => {
     expect(await peek(database.db, cfg)).toMatchObject({ count: 25, allowed: false });
   });
 
+  it('counts a request stamped before the stored window in that window, never reopening the older one', async () => {
+    const database = current();
+    const cfg = { key: 'unit:stale', limit: 3, windowMs: 1_000 };
+    // The window of T0+1 s is full; a request that read the clock in the previous second arrives now.
+    for (let i = 0; i < 3; i++) await consume(database.db, { ...cfg, now: T0 + 1_000 + i });
+    expect(await consume(database.db, { ...cfg, now: T0 + 999 })).toMatchObject({
+      allowed: false,
+      count: 3,
+      resetAt: T0 + 2_000,
+    });
+    // The newer window is still the stored one, and still full.
+    expect((await consume(database.db, { ...cfg, now: T0 + 1_500 })).allowed).toBe(false);
+    // With room left, a stale request counts in the newer window (it is served now).
+    const other = { ...cfg, key: 'unit:stale-room' };
+    await consume(database.db, { ...other, now: T0 + 1_000 });
+    expect(await consume(database.db, { ...other, now: T0 + 998 })).toMatchObject({
+      allowed: true,
+      count: 2,
+      resetAt: T0 + 2_000,
+    });
+    expect(await consume(database.db, { ...other, now: T0 + 1_001 })).toMatchObject({ count: 3 });
+  });
+
   it('sweeps ended windows by prefix', async () => {
     const database = current();
     await consume(database.db, { key: 'sweep:a', limit: 1, windowMs: 1_000, now: T0 });
@@ -82,5 +105,14 @@ describe('fixed windows in memory', () => {
       retryAfter: 1,
     });
     expect(m.consume({ ...cfg, now: T0 + 1_000 })).toMatchObject({ allowed: true, remaining: 1 });
+  });
+
+  it('count a stale-stamped request in the newer window', () => {
+    const m = new MemoryWindows();
+    const cfg = { key: 'k', limit: 2, windowMs: 1_000 };
+    m.consume({ ...cfg, now: T0 + 1_000 });
+    m.consume({ ...cfg, now: T0 + 1_001 });
+    expect(m.consume({ ...cfg, now: T0 + 999 })).toMatchObject({ allowed: false, resetAt: T0 + 2_000 });
+    expect(m.consume({ ...cfg, now: T0 + 1_002 }).allowed).toBe(false);
   });
 });

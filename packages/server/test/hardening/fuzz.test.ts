@@ -497,4 +497,72 @@ describe('fuzzing every operation of /openapi.json', () => {
     // see more 429s once the rate limits fill up).
     expect(statuses.get('2xx') ?? 0).toBeGreaterThan(sent * 0.01);
   }, 600_000);
+
+  it('answers the consent form target in JSON to clients that ask for it, in HTML to browsers', async () => {
+    // Not an operation of /openapi.json (the consent page posts it), so the loop above never reaches it.
+    const rng = prng(SEED + 1);
+    const values = new Values(doc, rng);
+    const jsonAccepts = ['application/json', 'application/json, text/plain, */*', 'application/problem+json'];
+    const browserAccept = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
+    const findings: string[] = [];
+    for (let i = 0; i < ITERATIONS * 8; i++) {
+      const json = rng.chance(0.6);
+      const headers: Record<string, string> = {
+        accept: json ? rng.pick(jsonAccepts) : browserAccept,
+        ...rng.pick<Record<string, string>>([
+          {},
+          { cookie: 'session_token=%' },
+          { cookie: `session_token=${'a'.repeat(64)}` },
+          { 'x-api-key': t.key },
+        ]),
+      };
+      const fields = {
+        request_id: rng.chance(0.7) ? values.evil({ type: 'string' }) : rng.pick(WRONG_TYPES),
+        decision: rng.pick<unknown>(['approve', 'deny', 'maybe', values.evil({ type: 'string' })]),
+      };
+      let payload: string;
+      let wellFormed = true;
+      const kind = rng.pick(['form', 'json', 'malformed', 'wrong'] as const);
+      if (kind === 'form') {
+        headers['content-type'] = 'application/x-www-form-urlencoded';
+        payload = new URLSearchParams(
+          Object.entries(fields).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]),
+        ).toString();
+      } else if (kind === 'json') {
+        headers['content-type'] = 'application/json';
+        payload = JSON.stringify(rng.chance(0.8) ? fields : rng.pick(WRONG_TYPES));
+      } else if (kind === 'malformed') {
+        headers['content-type'] = 'application/json';
+        payload = rng.pick(MALFORMED_JSON);
+        wellFormed = false;
+      } else {
+        const [type, body] = rng.pick(WRONG_CONTENT);
+        if (type) headers['content-type'] = type;
+        payload = body;
+        wellFormed = false;
+      }
+      const res = await t.server.app.inject({
+        method: 'POST',
+        url: '/api/oauth/authorize/decision',
+        headers,
+        payload,
+      });
+      const type = String(res.headers['content-type'] ?? '');
+      const say = (problem: string) =>
+        findings.push(
+          `${problem}: ${res.statusCode} ${type} ${JSON.stringify(headers).slice(0, 160)} ${payload.slice(0, 120)} -> ${res.body.slice(0, 160)}`,
+        );
+      if (res.statusCode >= 500) say('5xx');
+      else if (res.statusCode < 400) say('not refused');
+      else if (json) {
+        if (!type.includes('application/json')) say('JSON client answered with a page');
+        else {
+          const body = JSON.parse(res.body) as Json;
+          if (typeof body.error !== 'string' || typeof body.message !== 'string')
+            say('JSON error without { error, message }');
+        }
+      } else if (wellFormed && kind === 'form' && !type.includes('text/html')) say('browser got no page');
+    }
+    expect(findings.length, findings.slice(0, 10).join('\n')).toBe(0);
+  });
 });

@@ -142,7 +142,14 @@ export async function startTestServer(
 ): Promise<TestServer> {
   const clock = new ManualClock();
   const { database, drop } = await testDatabase(engine);
-  const cfg = parseConfig({ logLevel: 'silent', seedSize: 'tiny', keyFile: '', trustProxy: true, ...config });
+  const cfg = parseConfig({
+    logLevel: 'silent',
+    seedSize: 'tiny',
+    keyFile: '',
+    secretKeyFile: '',
+    trustProxy: true,
+    ...config,
+  });
   const server = await createServer(cfg, { database, clock, validateResponses: true });
   return asTestServer(server, cfg, clock, drop);
 }

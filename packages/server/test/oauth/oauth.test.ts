@@ -326,6 +326,26 @@ describe.each(ENGINES)('OAuth 2.1 for the MCP endpoint (%s)', (engine) => {
       headers: FORM,
     });
     expect(signedOut.status).toBe(401);
+    expect(String(signedOut.headers['content-type'])).toContain('text/html');
+    // A program that asks for JSON gets the API's error body instead of the pages.
+    const asJson = (cookie?: string) =>
+      t.request('POST', '/api/oauth/authorize/decision', {
+        key: null,
+        body: { request_id: requestId, decision: 'approve' },
+        headers: { accept: 'application/json', ...(cookie && { cookie }) },
+      });
+    const answered = await asJson(mine);
+    expect([answered.status, answered.body]).toEqual([
+      400,
+      { error: 'invalid_input', message: expect.stringContaining('already answered or has expired') },
+    ]);
+    expect(await asJson()).toMatchObject({ status: 401, body: { error: 'unauthenticated' } });
+    const badForm = await t.request('POST', '/api/oauth/authorize/decision', {
+      key: null,
+      rawBody: form({ request_id: requestId, decision: 'maybe' }),
+      headers: { ...FORM, accept: 'application/json', cookie: mine },
+    });
+    expect(badForm).toMatchObject({ status: 400, body: { error: 'invalid_input' } });
   });
 
   it('gives a confidential client its secret once and requires it at the token endpoint', async () => {

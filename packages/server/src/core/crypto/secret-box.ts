@@ -1,22 +1,33 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
-import { storedSecret } from '../db/server-secret.js';
-import type { Services } from '../services.js';
 
-const SECRET_NAME = 'x-account-sessions';
-const VERSION = 'v1';
+/** The prefix of a sealed value: the format's version. A value without it is not sealed (a legacy plain row). */
+export const SEALED_PREFIX = 'v1.';
 
 /**
- * Encryption at rest of what a platform login gives (sessions, the state of a login waiting for an e-mailed
- * code): AES-256-GCM with a key derived (HKDF-SHA256) from `XSVC_SECRET_KEY`, or from a random secret the
- * server generates once and keeps in `server_secrets` when that variable is not set. A sealed value is
- * `v1.<iv>.<tag>.<ciphertext>` (base64url); tampering makes {@link SecretBox.open} throw.
+ * What a key is for. Each purpose has its own AES key, derived from the server's secret key with HKDF, so
+ * a value sealed for one use cannot be opened as another.
+ */
+export type SecretPurpose =
+  /** Connected accounts' platform sessions and the state of a login waiting for an e-mailed code. */
+  | 'x-account-sessions'
+  /** Webhook endpoints' signing secrets. */
+  | 'webhook-secrets';
+
+/** The HKDF-SHA256 derivation of every key of the server: salt `xsvc`, `info` names the use. */
+export function deriveKey(secret: string, info: string): Buffer {
+  return Buffer.from(hkdfSync('sha256', secret, 'xsvc', info, 32));
+}
+
+/**
+ * Encryption at rest with one key: AES-256-GCM, a sealed value being `v1.<iv>.<tag>.<ciphertext>`
+ * (base64url parts). Tampering, or another key, makes {@link SecretBox.open} throw.
  */
 export class SecretBox {
   private constructor(private readonly key: Buffer) {}
 
-  /** A box over a secret. */
-  static fromSecret(secret: string): SecretBox {
-    return new SecretBox(Buffer.from(hkdfSync('sha256', secret, 'xsvc', SECRET_NAME, 32)));
+  /** The box of `purpose` under a server secret key. */
+  static fromSecret(secret: string, purpose: SecretPurpose = 'x-account-sessions'): SecretBox {
+    return new SecretBox(deriveKey(secret, purpose));
   }
 
   /** Encrypts `plain`. */
@@ -24,15 +35,13 @@ export class SecretBox {
     const iv = randomBytes(12);
     const cipher = createCipheriv('aes-256-gcm', this.key, iv);
     const data = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
-    return [VERSION, iv, cipher.getAuthTag(), data]
-      .map((p) => (typeof p === 'string' ? p : p.toString('base64url')))
-      .join('.');
+    return `${SEALED_PREFIX}${[iv, cipher.getAuthTag(), data].map((p) => p.toString('base64url')).join('.')}`;
   }
 
   /** Decrypts what {@link seal} produced with the same key; throws on any other input. */
   open(sealed: string): string {
-    const [version, iv, tag, data] = sealed.split('.');
-    if (version !== VERSION || iv === undefined || tag === undefined || data === undefined)
+    const [version, iv, tag, data, extra] = sealed.split('.');
+    if (`${version}.` !== SEALED_PREFIX || !iv || !tag || data === undefined || extra !== undefined)
       throw new Error('not a sealed value');
     const decipher = createDecipheriv('aes-256-gcm', this.key, Buffer.from(iv, 'base64url'));
     decipher.setAuthTag(Buffer.from(tag, 'base64url'));
@@ -42,21 +51,75 @@ export class SecretBox {
   }
 }
 
-const boxes = new WeakMap<object, Promise<SecretBox>>();
+/**
+ * The boxes of one purpose under the server's keys: seals with the current key, opens with the current
+ * key or any previous one (a rotation in progress, `XSVC_SECRET_KEY_PREVIOUS`).
+ */
+export class KeyedBox {
+  constructor(
+    private readonly current: SecretBox,
+    private readonly previous: readonly SecretBox[],
+  ) {}
 
-/** The box of a server: from its configured secret, else from the one kept in its database (made once). */
-export function secretBox(services: Services): Promise<SecretBox> {
-  const key = services.database;
-  let box = boxes.get(key);
-  if (!box) {
-    box = load(services);
-    boxes.set(key, box);
-    box.catch(() => boxes.delete(key));
+  /** Encrypts `plain` under the current key. */
+  seal(plain: string): string {
+    return this.current.seal(plain);
   }
-  return box;
+
+  /** Decrypts a value sealed under the current key or a previous one; throws when none opens it. */
+  open(sealed: string): string {
+    return this.openWith(sealed).plain;
+  }
+
+  /** Decrypts `sealed`, saying whether the current key opened it (else it needs sealing again). */
+  openWith(sealed: string): { plain: string; current: boolean } {
+    try {
+      return { plain: this.current.open(sealed), current: true };
+    } catch (err) {
+      for (const box of this.previous) {
+        try {
+          return { plain: box.open(sealed), current: false };
+        } catch {
+          /* the next key */
+        }
+      }
+      throw err;
+    }
+  }
 }
 
-async function load(services: Services): Promise<SecretBox> {
-  if (services.config.secretKey) return SecretBox.fromSecret(services.config.secretKey);
-  return SecretBox.fromSecret(await storedSecret(services.database.db, SECRET_NAME, services.clock.now()));
+/**
+ * The server's secret keys: the current one (`XSVC_SECRET_KEY`, or the key file) and those it replaces.
+ * Every key the server uses derives from them (see `key-source.ts` for where they come from).
+ */
+export class SecretKeys {
+  private readonly boxes = new Map<SecretPurpose, KeyedBox>();
+
+  constructor(
+    readonly current: string,
+    readonly previous: readonly string[] = [],
+  ) {}
+
+  /** The box of `purpose`. */
+  box(purpose: SecretPurpose): KeyedBox {
+    let box = this.boxes.get(purpose);
+    if (!box) {
+      box = new KeyedBox(
+        SecretBox.fromSecret(this.current, purpose),
+        this.previous.map((p) => SecretBox.fromSecret(p, purpose)),
+      );
+      this.boxes.set(purpose, box);
+    }
+    return box;
+  }
+
+  /** A key derived from the current secret for another use (`info` names it: HMAC keys, for instance). */
+  derive(info: string): Buffer {
+    return deriveKey(this.current, info);
+  }
+}
+
+/** The box of connected accounts' sessions and login states, under the server's keys. */
+export function secretBox(services: { readonly secrets: SecretKeys }): Promise<KeyedBox> {
+  return Promise.resolve(services.secrets.box('x-account-sessions'));
 }

@@ -8,7 +8,7 @@ import type { Int } from './columns.js';
 /** The tables `core/db` owns. */
 export const DB_TABLES = ['server_secrets'] as const;
 
-/** Secrets the server generated for itself (the session encryption secret without `XSVC_SECRET_KEY`). */
+/** The check value of the server's secret key (`secret-key-check`); older servers kept generated secrets here. */
 export interface ServerSecretsTable {
   name: string;
   value: string;

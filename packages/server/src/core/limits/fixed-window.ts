@@ -55,9 +55,14 @@ export function windowStart(now: number, cfg: WindowLimit): number {
   return cfg.anchor === 'first' ? now : now - (now % cfg.windowMs);
 }
 
-/** True when `row` is the window current at `now` (not expired, and not from a later time). */
+/**
+ * True when `row` is the window a unit at `now` counts in: it has not ended. A unit stamped before the
+ * stored window started (its request read the clock, then waited while another request opened the next
+ * window) counts in that newer window: a window is only ever replaced by a later one, so a stale stamp can
+ * never reopen an old window and serve its limit a second time.
+ */
 export function isCurrent(row: WindowRow | undefined, now: number): row is WindowRow {
-  return row !== undefined && row.windowStart <= now && now < row.expiresAt;
+  return row !== undefined && now < row.expiresAt;
 }
 
 /** Seconds from `now` to `resetAt`, rounded up, at least 1. */
@@ -108,8 +113,10 @@ export async function consume(db: Conn, input: ConsumeInput): Promise<WindowStat
   if (cost > input.limit) return refused(db, input);
   const { now, limit } = input;
   const start = windowStart(now, input);
-  // The stored window is over when `now` is outside it: then this unit opens a new one.
-  const over = sql`(rate_limit_counters.expires_at <= ${now} or rate_limit_counters.window_start > ${now})`;
+  // The stored window is over when it ended at or before `now`: then this unit opens the next one. A unit
+  // stamped before the stored window started counts in it (see `isCurrent`): the window only moves forward,
+  // whichever instance or request gets there first, so every window serves at most `limit`.
+  const over = sql`(rate_limit_counters.expires_at <= ${now})`;
   const r = await sql<{ window_start: number | bigint; expires_at: number | bigint; count: number | bigint }>`
     insert into rate_limit_counters (bucket, window_start, expires_at, count)
     values (${input.key}, ${start}, ${start + input.windowMs}, ${cost})

@@ -6,5 +6,15 @@ import { GUEST_WALLETS_TABLES } from './tables.js';
 export const guestWalletsFeature = defineFeature({
   name: 'guest-wallets',
   tables: GUEST_WALLETS_TABLES,
+  // A kept checkout answer holds a guest key: sealed (`sealed-answer.ts`).
+  sealedColumns: [
+    {
+      table: 'guest_purchases',
+      column: 'response',
+      key: 'id',
+      purpose: 'x-account-sessions',
+      format: 'json-sealed',
+    },
+  ],
   handlers: guestWalletHandlers,
 });

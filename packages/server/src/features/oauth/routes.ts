@@ -1,9 +1,12 @@
+import { errorInfo } from '@xsvc/sdk/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { issueCode, takeRequest } from '../../core/auth/oauth-store.js';
 import { sessionOf } from '../../core/auth/request-principal.js';
 import { errorPage, pageHeaders } from '../../core/http/auth-pages.js';
+import { HttpError } from '../../core/http/errors.js';
 import { registerFormBodies } from '../../core/http/form-body.js';
+import { wantsJson } from '../../core/http/negotiate.js';
 import type { Services } from '../../core/services.js';
 import { authorizeErrorRedirect, redirectWith } from './handlers.js';
 
@@ -16,6 +19,8 @@ const Decision = z.object({
  * The consent form's target (not a contract operation: the browser posts it from the page the authorization
  * endpoint shows). Only the signed-in account the request was made for can answer it, once, within 10
  * minutes. Approve redirects to the client with `code`, `state` and `iss`; Deny with `error=access_denied`.
+ * Its errors are HTML pages for browsers and the API's JSON error body for clients that ask for JSON
+ * (`core/http/negotiate.ts`).
  */
 export function registerOAuthRoutes(app: FastifyInstance, services: Services): void {
   registerFormBodies(app, ['POST /api/oauth/authorize/decision']);
@@ -31,19 +36,29 @@ export function registerOAuthRoutes(app: FastifyInstance, services: Services): v
     route.preHandler = [...(own === undefined ? [] : Array.isArray(own) ? own : [own]), redirect];
   });
   app.post('/api/oauth/authorize/decision', async (request, reply) => {
-    const send = (status: number, title: string, message: string) =>
-      reply.status(status).headers(pageHeaders()).send(errorPage(title, message));
+    // A browser gets a page; a program that asks for JSON gets the API's error body (`{ error, message }`,
+    // or the opt-in contract's shape) from the one error handler.
+    const json = wantsJson(request);
+    const send = (code: string, title: string, message: string) => {
+      if (json) throw new HttpError(code, message);
+      return reply.status(errorInfo(code).status).headers(pageHeaders()).send(errorPage(title, message));
+    };
     const parsed = Decision.safeParse(request.body);
     if (!parsed.success)
-      return send(400, 'Invalid form', 'this approval form is incomplete; start again from the app');
+      return send(
+        'invalid_input',
+        'Invalid form',
+        'this approval form is incomplete; start again from the app (request_id, and decision approve or deny)',
+      );
     const principal = await sessionOf(services, request);
-    if (!principal) return send(401, 'Signed out', 'your session ended; start again from the app');
+    if (!principal)
+      return send('unauthenticated', 'Signed out', 'your session ended; start again from the app');
     const db = services.database.db;
     const now = services.clock.now();
     const params = await takeRequest(db, parsed.data.request_id, principal.accountId, now);
     if (!params)
       return send(
-        400,
+        'invalid_input',
         'Approval expired',
         'this approval form was already answered or has expired; start again from the app',
       );

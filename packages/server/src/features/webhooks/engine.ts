@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../core/clock.js';
+import type { SecretKeys } from '../../core/crypto/secret-box.js';
 import type { Db } from '../../core/db/database.js';
 import { num } from '../../core/db/database.js';
 import { inList } from '../../core/db/lists.js';
@@ -17,6 +18,7 @@ import {
   writeResults,
 } from './results.js';
 import { eventBody, UndeliverableEventError } from './signed-request.js';
+import { openWebhookSecret } from './webhook-secret.js';
 import { isDeliverable } from './webhooks-repository.js';
 
 /** Where the engine reports what it cannot raise (it never crashes the process). */
@@ -66,6 +68,8 @@ export class DeliveryEngine {
     private readonly options: WebhookOptions,
     private readonly log: EngineLogger,
     private readonly jobs: JobsEngine,
+    /** The server's keys: the endpoints' signing secrets are stored sealed. */
+    private readonly secrets: SecretKeys,
   ) {
     jobs.register(this.kind());
   }
@@ -250,7 +254,8 @@ export class DeliveryEngine {
       this.launched++;
       const startedAt = this.clock.now();
       const began = performance.now();
-      const outcome = await this.dispatcher.send(webhook.url, webhook.secret, body, ctx.signal);
+      const secret = openWebhookSecret(this.secrets, webhook.secret);
+      const outcome = await this.dispatcher.send(webhook.url, secret, body, ctx.signal);
       const durationMs = Math.round(performance.now() - began);
       if (ctx.signal.aborted && !outcome.ok && outcome.statusCode === null)
         return ctx.settle(job, { type: 'release' });

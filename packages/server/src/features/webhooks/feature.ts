@@ -4,6 +4,7 @@ import { webhookHandlers } from './handlers.js';
 import type { WebhookOptions } from './options.js';
 import { wakeWebhookDeliveries, webhookRoutes } from './runtime.js';
 import { WEBHOOKS_TABLES } from './tables.js';
+import { WEBHOOK_SEALED_COLUMNS } from './webhook-secret.js';
 
 /**
  * The webhooks feature (spec 6): endpoints, and the delivery engine that signs and sends every stored event
@@ -14,6 +15,7 @@ export function webhooksFeature(overrides: Partial<WebhookOptions> = {}) {
   return defineFeature({
     name: 'webhooks',
     tables: WEBHOOKS_TABLES,
+    sealedColumns: WEBHOOK_SEALED_COLUMNS,
     handlers: webhookHandlers,
     routes: webhookRoutes(overrides),
     jobs: [DELIVERY_JOB_KIND],

@@ -9,6 +9,7 @@ import { toDelivery, toWebhook } from './mappers.js';
 import { webhookRuntime } from './runtime.js';
 import { testBody } from './signed-request.js';
 import type { SendOutcome } from './transport.js';
+import { openWebhookSecret, sealWebhookSecret } from './webhook-secret.js';
 import {
   countActiveWebhooks,
   findWebhookRow,
@@ -37,12 +38,13 @@ export const webhookHandlers = defineHandlers({
       throw new HttpError('invalid_input', `an account can have at most ${MAX_WEBHOOKS} active webhooks`);
     await vetUrl(ctx, ctx.body.url);
     const now = ctx.services.clock.now();
+    const secret = hexSecret();
     const row: WebhookRow = {
       id: timeId(now),
       account_id: accountId,
       url: ctx.body.url,
       event_types: JSON.stringify(ctx.body.eventTypes),
-      secret: hexSecret(),
+      secret: sealWebhookSecret(ctx.services.secrets, secret),
       is_active: 1,
       health: HEALTH.active,
       consecutive_failures: 0,
@@ -51,7 +53,7 @@ export const webhookHandlers = defineHandlers({
       updated_at: now,
     };
     await insertWebhookRow(db, row);
-    const { id, url, secret } = row;
+    const { id, url } = row;
     return { id, url, eventTypes: ctx.body.eventTypes, secret, createdAt: new Date(now).toISOString() };
   },
 
@@ -154,5 +156,6 @@ async function vetUrl(ctx: Ctx, url: string): Promise<void> {
 /** Sends the signed `webhook.test` payload (spec 6.3) to the endpoint now and reports what it answered. */
 function sendTest(ctx: Ctx, row: WebhookRow): Promise<SendOutcome> {
   const runtime = webhookRuntime(ctx.services.database);
-  return runtime.dispatcher.send(row.url, row.secret, testBody(ctx.services.clock.now()));
+  const secret = openWebhookSecret(ctx.services.secrets, row.secret);
+  return runtime.dispatcher.send(row.url, secret, testBody(ctx.services.clock.now()));
 }

@@ -56,6 +56,7 @@ export function webhookRoutes(overrides: Partial<WebhookOptions> = {}): RouteReg
       options,
       app.log,
       services.jobs,
+      services.secrets,
     );
     runtimes.set(services.database, { engine, dispatcher, options, policy });
     if (options.autoStart) app.addHook('onListen', () => engine.start());

@@ -24,8 +24,8 @@ export const WEBHOOKS_TABLES = [
 
 /**
  * A webhook endpoint (spec 2.6, migration 0005). `event_types` is a JSON array; `secret` the hex signing
- * secret (kept, because every delivery is signed with it); `health` is `active` or `needs_attention`
- * (spec 3.4), separate from `is_active` (switched off by the owner).
+ * secret, sealed (`webhook-secret.ts`; kept, since every delivery is signed with it); `health` is `active`
+ * or `needs_attention` (spec 3.4), separate from `is_active` (switched off by the owner).
  */
 export interface WebhooksTable {
   id: string;

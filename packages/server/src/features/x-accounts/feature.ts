@@ -7,6 +7,16 @@ import { X_CONNECTION_TABLES } from './tables.js';
 export const xAccountsFeature = defineFeature({
   name: 'x-accounts',
   tables: X_CONNECTION_TABLES,
+  // The platform's login state of a challenge waiting for an e-mailed code (`flow_enc`), sealed.
+  sealedColumns: [
+    {
+      table: 'x_connection_challenges',
+      column: 'flow_enc',
+      key: 'id',
+      purpose: 'x-account-sessions',
+      format: 'sealed',
+    },
+  ],
   handlers: xAccountHandlers,
   routes: registerXAccountRoutes,
 });

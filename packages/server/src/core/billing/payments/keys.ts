@@ -1,8 +1,4 @@
-import { hkdfSync } from 'node:crypto';
-import { storedSecret } from '../../db/server-secret.js';
 import type { Services } from '../../services.js';
-
-const SECRET_NAME = 'machine-payments';
 
 /** The two HMAC keys of machine payments: one binds challenges to this server, one signs network payments. */
 export interface PaymentKeys {
@@ -12,25 +8,21 @@ export interface PaymentKeys {
   readonly network: Buffer;
 }
 
-const cache = new WeakMap<object, Promise<PaymentKeys>>();
-
-function derive(secret: string): PaymentKeys {
-  const key = (info: string) => Buffer.from(hkdfSync('sha256', secret, 'xsvc', info, 32));
-  return { challenge: key('mpp-challenge'), network: key('mpp-network') };
-}
+const cache = new WeakMap<object, PaymentKeys>();
 
 /**
- * The payment keys of a server: derived from `XSVC_SECRET_KEY` when set, else from a secret kept in the
- * database, so that every instance on one database issues and accepts the same challenges.
+ * The payment keys of a server, derived from its secret key (`XSVC_SECRET_KEY` or the key file), so that
+ * every instance with that key issues and accepts the same challenges, and a copy of the database holds
+ * none of them.
  */
-export function paymentKeys(services: Pick<Services, 'config' | 'database' | 'clock'>): Promise<PaymentKeys> {
-  let keys = cache.get(services.database);
+export function paymentKeys(services: Pick<Services, 'secrets'>): Promise<PaymentKeys> {
+  let keys = cache.get(services.secrets);
   if (!keys) {
-    keys = services.config.secretKey
-      ? Promise.resolve(derive(services.config.secretKey))
-      : storedSecret(services.database.db, SECRET_NAME, services.clock.now()).then(derive);
-    cache.set(services.database, keys);
-    keys.catch(() => cache.delete(services.database));
+    keys = {
+      challenge: services.secrets.derive('mpp-challenge'),
+      network: services.secrets.derive('mpp-network'),
+    };
+    cache.set(services.secrets, keys);
   }
-  return keys;
+  return Promise.resolve(keys);
 }
