@@ -77,6 +77,14 @@ export const ConfigSchema = z
     validateResponses: z.boolean().default(false),
     logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /**
+     * Origins (`https://app.example.com`, comma-separated, matched exactly) whose pages may call the API
+     * from a browser (CORS); none by default. Never a wildcard, and never with cookies.
+     */
+    corsOrigins: z
+      .union([z.string(), z.array(z.string())])
+      .optional()
+      .transform((v, ctx) => corsOriginList(v, ctx)),
+    /**
      * The secret that the encryption key of connected accounts' platform sessions derives from (at least 32
      * characters). Without it the server generates one and keeps it in its database.
      */
@@ -101,6 +109,33 @@ export const ConfigSchema = z
   });
 
 export type Config = z.output<typeof ConfigSchema>;
+
+/**
+ * The origins of `XSVC_CORS_ORIGINS`: each `scheme://host[:port]` exactly as a browser sends it in
+ * `Origin` (lowercase, no path, no trailing slash, no default port), so that an exact comparison matches.
+ * A wildcard or anything else is refused: the message shows the origin it would have to be.
+ */
+function corsOriginList(value: string | string[] | undefined, ctx: z.RefinementCtx): string[] {
+  const items = (Array.isArray(value) ? value : (value ?? '').split(','))
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
+  for (const item of items) {
+    let origin: string | undefined;
+    try {
+      const url = new URL(item);
+      if (url.protocol === 'http:' || url.protocol === 'https:') origin = url.origin;
+    } catch {
+      origin = undefined;
+    }
+    if (origin !== item) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `${JSON.stringify(item)} is not an origin (scheme://host[:port], no path or wildcard)${origin ? `; did you mean ${origin}?` : ''}`,
+      });
+    }
+  }
+  return [...new Set(items)];
+}
 export type ConfigInput = z.input<typeof ConfigSchema>;
 
 const ENV: Record<keyof ConfigInput, string> = {
@@ -127,6 +162,7 @@ const ENV: Record<keyof ConfigInput, string> = {
   instanceId: 'XSVC_INSTANCE_ID',
   logLevel: 'LOG_LEVEL',
   secretKey: 'XSVC_SECRET_KEY',
+  corsOrigins: 'XSVC_CORS_ORIGINS',
 };
 
 /** What each variable does, in a line (`xsvc-server --help`; the README's table says more). */
@@ -154,6 +190,7 @@ export const ENV_HELP: Readonly<Record<keyof ConfigInput, string>> = {
   instanceId: "this instance's stable name: the owner of its job leases (several instances on Postgres)",
   logLevel: 'log level: fatal, error, warn, info, debug, trace or silent',
   secretKey: "secret (32+ characters) the encryption key of connected accounts' sessions derives from",
+  corsOrigins: 'origins whose browser pages may call the API (CORS), comma-separated, exact (default: none)',
 };
 
 /** The environment variable of each setting. */
