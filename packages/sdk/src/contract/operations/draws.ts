@@ -94,7 +94,7 @@ export const createDrawCommitment = defineOperation({
   pagination: null,
   cost: { kind: 'free' },
   idempotent: false,
-  example: 'draws commit',
+  example: 'draws commit --entropy-hash 9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08',
 });
 
 export const getDraw = defineOperation({
