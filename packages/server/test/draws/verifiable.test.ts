@@ -146,9 +146,11 @@ describe.each(ENGINES)('verifiable draws (%s)', (engine) => {
       ]);
       expect(result.expected).toEqual(created.body.winners);
       // The winners are those of the mixed seed, not of the server seed alone.
-      const eligible = entries.filter((e: { valid: boolean }) => e.valid);
+      const eligible: { authorId: string; tweetId: string }[] = entries.filter(
+        (e: { valid: boolean }) => e.valid,
+      );
       const mixed = await drawPicks(await committedSeed(v.seed, entropy), eligible, 3);
-      expect(mixed.map((e: { tweetId: string }) => e.tweetId)).toEqual(
+      expect(mixed.map((e) => e.tweetId)).toEqual(
         created.body.winners.map((w: { tweetId: string }) => w.tweetId),
       );
       // Against another published commitment, or with other entropy shown, it is refuted.
