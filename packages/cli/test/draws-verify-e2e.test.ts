@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,8 +8,10 @@ import { simControl, startLocalServer } from './local-server.js';
 
 /**
  * `xsvc draws verify <id>` against a real `@xsvc/server` on a loopback port: a draw re-runs to its own
- * winners (exit 0); an entries export changed after the draw is refuted (exit 1); a file that is not an
- * entries export is a usage error (exit 2).
+ * winners (exit 0); an entries export changed after the draw is refuted (exit 1); a draw committed in
+ * advance (`draws commit`, then `draws run --commitment-id --organiser-entropy`) verifies against the
+ * published commitment and is refuted against another; a file that is not an entries export is a usage
+ * error (exit 2).
  */
 const KEY = `svc_${'d2'.repeat(32)}`;
 let base = '';
@@ -25,12 +28,14 @@ const opts = (): CliOptions => ({
 const sim = (path: string, body: unknown) => simControl(base, KEY, path, body);
 
 let drawId = '';
+let giveawayId = '';
 
 beforeAll(async () => {
   const server = await startLocalServer(KEY);
   base = server.base;
   close = () => server.close();
   const giveaway = await sim('/sim/tweets', { author: 'jack', text: 'Reply to win! 🎉' });
+  giveawayId = giveaway.id;
   for (const author of ['xsvc_demo', 'newsroom', 'jack', 'xsvc_demo']) {
     await sim('/sim/tweets', { author, text: 'count me in', inReplyToId: giveaway.id });
   }
@@ -84,6 +89,59 @@ describe('xsvc draws verify', () => {
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(/^entries\tFAIL\t/m);
     expect(r.stdout).toContain(`refuted\tdraw ${drawId}`);
+  });
+
+  it('runs a draw committed in advance and checks it against the published commitment', async () => {
+    const entropy = 'organiser entropy 42';
+    const entropyHash = createHash('sha256').update(entropy).digest('hex');
+    const commit = await cli(['draws', 'commit', '--entropy-hash', entropyHash, '--json'], opts());
+    expect(commit.code, commit.stderr).toBe(0);
+    const c = commit.json<{ id: string; seedHash: string; entropyHash: string }>();
+    expect(c).toMatchObject({ entropyHash, seedHash: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    const run = await cli(
+      [
+        'draws',
+        'run',
+        `https://x.com/jack/status/${giveawayId}`,
+        '--commitment-id',
+        c.id,
+        '--organiser-entropy',
+        entropy,
+        '--json',
+      ],
+      opts(),
+    );
+    expect(run.code, run.stderr).toBe(0);
+    const id = run.json<{ id: string }>().id;
+    const ok = await cli(
+      ['draws', 'verify', id, '--commitment', c.id, '--seed-hash', c.seedHash, '--entropy-hash', entropyHash],
+      opts(),
+    );
+    expect(ok.code, ok.stderr).toBe(0);
+    expect(
+      ok.stdout
+        .trim()
+        .split('\n')
+        .map((l) => l.split('\t').slice(0, 2).join(' ')),
+    ).toEqual([
+      'published ok',
+      'seed ok',
+      'entropy ok',
+      'entries ok',
+      'filters ok',
+      'counts ok',
+      'winners ok',
+      'export ok',
+      `verified draw ${id}: the winners follow from the committed seed and the entries`,
+    ]);
+    // Another published seed hash: refuted (exit 1); the earlier, uncommitted draw did not use this one.
+    const other = await cli(['draws', 'verify', id, '--seed-hash', 'a'.repeat(64)], opts());
+    expect(other.code).toBe(1);
+    expect(other.stdout).toMatch(/^published\tFAIL\t/m);
+    expect((await cli(['draws', 'verify', drawId, '--commitment', c.id], opts())).code).toBe(1);
+    const bad = await cli(['draws', 'verify', id, '--seed-hash', 'xyz'], opts());
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('--seed-hash takes a SHA-256 in hex');
   });
 
   it('answers a file that is not an entries export with a usage error (exit 2)', async () => {

@@ -125,7 +125,7 @@ export const AREAS: readonly Area[] = [
     tags: ['Draws'],
     home: ['draws'],
     about: 'Giveaway draws: random winners among the replies of a tweet.',
-    writeAbout: 'Run a giveaway draw.',
+    writeAbout: 'Run a giveaway draw, or fix its seed in advance (a commitment to publish).',
   },
   {
     name: 'compose',

@@ -6,10 +6,13 @@ import { createHash, createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { DrawWithWinners } from '../src/contract/schemas/draws.js';
 import {
+  COMMITTED_DRAW_PROCEDURE,
   canonicalJson,
+  committedSeed,
   DRAW_PROCEDURE,
   drawPicks,
   entriesHash,
+  entropyHash,
   filtersHash,
   newSeed,
   SeededIndexes,
@@ -204,5 +207,72 @@ describe('verifyDraw', () => {
     expect(r).toMatchObject({ ok: false, checks: [{ name: 'commitment', ok: false }] });
     await expect(verifyDraw(draw, [{ position: 1 }])).rejects.toThrow(TypeError);
     await expect(verifyDraw({} as DrawWithWinners, entries)).rejects.toThrow(TypeError);
+  });
+});
+
+/** A committed draw (`xsvc-draw-v2`) as the server would make it: winners from the mixed seed. */
+async function committedDraw(entropy: string, committedHash: boolean) {
+  const pickSeed = await committedSeed(SEED, entropy);
+  const { draw, entries } = await honestDraw(pickSeed);
+  const verification = {
+    ...draw.draw.verification,
+    procedure: COMMITTED_DRAW_PROCEDURE,
+    seedHash: await seedHash(SEED),
+    seed: SEED,
+    commitmentId: 'c1',
+    organiserEntropy: entropy,
+    ...(committedHash && { organiserEntropyHash: await entropyHash(entropy) }),
+  } as NonNullable<DrawWithWinners['draw']['verification']>;
+  return { draw: { ...draw, draw: { ...draw.draw, verification } }, entries };
+}
+
+describe('the xsvc-draw-v2 procedure (committed by the organiser)', () => {
+  it('mixes the seed bytes and the entropy as SHA-256(seed bytes ‖ UTF-8 entropy), as documented', async () => {
+    const entropy = 'dés: 4 6 1 🎲';
+    const reference = createHash('sha256')
+      .update(Buffer.concat([Buffer.from(SEED, 'hex'), Buffer.from(entropy, 'utf8')]))
+      .digest('hex');
+    expect(await committedSeed(SEED, entropy)).toBe(reference);
+    expect(await entropyHash(entropy)).toBe(createHash('sha256').update(entropy, 'utf8').digest('hex'));
+    expect(await committedSeed(SEED, 'other')).not.toBe(reference);
+  });
+
+  it('confirms a committed draw, with and without an entropy hash, and against what was published', async () => {
+    for (const committedHash of [true, false]) {
+      const { draw, entries } = await committedDraw('our entropy', committedHash);
+      const published = { id: 'c1', seedHash: await seedHash(SEED) };
+      const r = await verifyDraw(draw, entries, published);
+      expect(r.checks.filter((c) => !c.ok)).toEqual([]);
+      expect(r.checks.map((c) => c.name).slice(0, 3)).toEqual(['published', 'seed', 'entropy']);
+      expect(r.ok).toBe(true);
+    }
+  });
+
+  it('refutes other entropy, winners of the server seed alone, and another published commitment', async () => {
+    const { draw, entries } = await committedDraw('our entropy', true);
+    const v = draw.draw.verification as NonNullable<DrawWithWinners['draw']['verification']>;
+    const otherEntropy = await verifyDraw(
+      { ...draw, draw: { ...draw.draw, verification: { ...v, organiserEntropy: 'x' } } },
+      entries,
+    );
+    expect(otherEntropy.checks.find((c) => c.name === 'entropy')?.ok).toBe(false);
+    expect(otherEntropy.ok).toBe(false);
+    // Winners drawn from the server seed alone (the entropy ignored) do not verify as a committed draw.
+    const serverOnly = await honestDraw(SEED);
+    const r = await verifyDraw(
+      { ...serverOnly.draw, draw: { ...serverOnly.draw.draw, verification: v } },
+      serverOnly.entries,
+    );
+    expect(r.checks.find((c) => c.name === 'winners')?.ok).toBe(false);
+    const wrongCommitment = await verifyDraw(draw, entries, {
+      id: 'c2',
+      entropyHash: await entropyHash('x'),
+    });
+    expect(wrongCommitment.checks[0]).toMatchObject({ name: 'published', ok: false });
+    expect(wrongCommitment.checks[0]?.detail).toContain('commitment c1, not c2');
+    // A committed draw whose entropy is not shown cannot be verified.
+    const { organiserEntropy: _, ...hidden } = v;
+    const none = await verifyDraw({ ...draw, draw: { ...draw.draw, verification: hidden } }, entries);
+    expect(none).toMatchObject({ ok: false, checks: [{ name: 'commitment', ok: false }] });
   });
 });

@@ -329,6 +329,20 @@ export const drawFlags: readonly InteractiveOptionSpec[] = [
     "type": "string[]",
     "description": "Accounts every eligible reply must mention, written with the @ (e.g. `@friend`).",
     "required": false
+  },
+  {
+    "flag": "--commitment-id <commitment-id>",
+    "key": "commitmentId",
+    "type": "string",
+    "description": "A draw commitment of yours (`createDrawCommitment`), made and published before the giveaway; needs `organiserEntropy`.",
+    "required": false
+  },
+  {
+    "flag": "--organiser-entropy <organiser-entropy>",
+    "key": "organiserEntropy",
+    "type": "string",
+    "description": "Your entropy (1-256 characters), mixed with the committed seed; it must hash to the commitment’s `entropyHash` when it has one.",
+    "required": false
   }
 ];
 

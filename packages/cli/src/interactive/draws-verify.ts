@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { Output } from '@xsvc/sdk';
-import { type DrawVerification, verifyDraw } from '@xsvc/sdk/draws';
+import { type DrawVerification, type PublishedCommitment, verifyDraw } from '@xsvc/sdk/draws';
 import { ExitCode } from '../exit-codes.js';
 import { readString } from './shared/options.js';
 import { cwdOf, outputMode, writeJson, writeLine, writeNote } from './shared/output.js';
@@ -13,13 +13,39 @@ export interface DrawVerifyOptions {
   readonly id: string;
   /** A saved JSON entries export to verify against, instead of downloading it. */
   readonly entriesFile?: string | undefined;
+  /** What the organiser published before the giveaway, to check the draw used it. */
+  readonly published?: PublishedCommitment | undefined;
+}
+
+/** A hash option: 64 hex digits (any case), kept lowercase. */
+function hashOption(raw: RawOptions, key: string, flag: string): string | undefined {
+  const value = readString(raw, key);
+  if (value === undefined) return undefined;
+  if (!/^[0-9a-f]{64}$/i.test(value))
+    throw new UsageError(`${flag} takes a SHA-256 in hex (64 digits)`, flag);
+  return value.toLowerCase();
 }
 
 export function parseVerifyOptions(raw: RawOptions, cwd: string): DrawVerifyOptions {
   const id = readString(raw, 'id');
   if (!id) throw new UsageError('give the id of the draw to verify', '<id>');
   const file = readString(raw, 'entries');
-  return { id, ...(file !== undefined && { entriesFile: resolve(cwd, file) }) };
+  const commitment = readString(raw, 'commitment');
+  const seedHash = hashOption(raw, 'seedHash', '--seed-hash');
+  const entropyHash = hashOption(raw, 'entropyHash', '--entropy-hash');
+  const published: PublishedCommitment | undefined =
+    commitment !== undefined || seedHash !== undefined || entropyHash !== undefined
+      ? {
+          ...(commitment !== undefined && { id: commitment }),
+          ...(seedHash !== undefined && { seedHash }),
+          ...(entropyHash !== undefined && { entropyHash }),
+        }
+      : undefined;
+  return {
+    id,
+    ...(file !== undefined && { entriesFile: resolve(cwd, file) }),
+    ...(published && { published }),
+  };
 }
 
 async function savedEntries(path: string): Promise<unknown[]> {
@@ -67,7 +93,7 @@ export async function runVerify(ctx: InteractiveContext, options: DrawVerifyOpti
   }
   let report: DrawVerification;
   try {
-    report = await verifyDraw(draw, entries);
+    report = await verifyDraw(draw, entries, options.published);
   } catch (err) {
     if (err instanceof TypeError)
       throw new UsageError(err.message, options.entriesFile ? '--entries' : '<id>');

@@ -116,8 +116,27 @@ export const interactiveCommands: readonly InteractiveCommandSpec[] = [
         'entries',
         'A saved JSON entries export (`draws export <id> --type entries --format json`) instead of downloading it.',
       ),
+      opt(
+        '--commitment <id>',
+        'commitment',
+        'The draw commitment the organiser published (`draws commit`): the draw must have used it.',
+      ),
+      opt(
+        '--seed-hash <hex>',
+        'seedHash',
+        'The seed hash the organiser published: the draw must have used it.',
+      ),
+      opt(
+        '--entropy-hash <hex>',
+        'entropyHash',
+        "The hash of the organiser's entropy, as published: the draw's entropy must hash to it.",
+      ),
     ],
-    examples: ['draws verify 0192f3c4-0000-7000-8000-000000000001', 'draws verify <id> --json | jq .ok'],
+    examples: [
+      'draws verify 0192f3c4-0000-7000-8000-000000000001',
+      'draws verify <id> --json | jq .ok',
+      'draws verify <id> --commitment <commitment-id> --seed-hash <published seedHash>',
+    ],
     load: () => import('./draws-verify.js'),
   },
   {

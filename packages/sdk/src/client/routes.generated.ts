@@ -51,6 +51,7 @@ export const routes = routeTable({
   exportExtraction: ["GET ~/extractions/{id}/export", "ib"],
   listDraws: ["GET ~/draws", "iA", {"n":"draws"}],
   createDraw: ["POST ~/draws", "j"],
+  createDrawCommitment: ["POST ~/draws/commitments", "j"],
   getDraw: ["GET ~/draws/{id}", "i"],
   exportDraw: ["GET ~/draws/{id}/export", "ib"],
   listWebhooks: ["GET ~/webhooks", "i"],

@@ -709,13 +709,13 @@ export interface DrawWithWinners {
     tweetAuthorUsername?: string | undefined;
     /** When the giveaway tweet was posted, when known. */
     tweetCreatedAt?: string | undefined;
-    /** Likes of the giveaway tweet now (0 when not reported). */
+    /** Likes of the giveaway tweet when the draw ran (0 when not reported). */
     tweetLikeCount: number;
-    /** Reposts of the giveaway tweet now (0 when not reported). */
+    /** Reposts of the giveaway tweet when the draw ran (0 when not reported). */
     tweetRetweetCount: number;
-    /** Replies to the giveaway tweet now (0 when not reported). */
+    /** Replies to the giveaway tweet when the draw ran (0 when not reported). */
     tweetReplyCount: number;
-    /** Quotes of the giveaway tweet now (0 when not reported). */
+    /** Quotes of the giveaway tweet when the draw ran (0 when not reported). */
     tweetQuoteCount: number;
     /** The seed commitment and hashes that let anyone re-run the draw (absent on draws made before them). */
     verification?: {
@@ -733,6 +733,12 @@ export interface DrawWithWinners {
       filters: Record<string, unknown>;
       /** SHA-256 (hex) of `filters` as canonical JSON (sorted keys, no spaces). */
       filtersHash: string;
+      /** A committed draw (`xsvc-draw-v2`): the commitment it used, whose `seedHash` the organiser held before. */
+      commitmentId?: string | undefined;
+      /** A committed draw: the entropy the organiser gave when it ran; winners follow from SHA-256(seed bytes ‖ entropy). */
+      organiserEntropy?: string | undefined;
+      /** A committed draw: the hash of the entropy the organiser committed to in advance, if any. */
+      organiserEntropyHash?: string | undefined;
     } | undefined;
   };
   /** Its winners and backups, by position. */
@@ -3374,6 +3380,28 @@ export interface CreateDrawParams {
   requiredHashtags?: string[] | undefined;
   /** Accounts every eligible reply must mention, written with the @ (e.g. `@friend`). */
   requiredMentions?: string[] | undefined;
+  /** A draw commitment of yours (`createDrawCommitment`), made and published before the giveaway; needs `organiserEntropy`. */
+  commitmentId?: string | undefined;
+  /** Your entropy (1-256 characters), mixed with the committed seed; it must hash to the commitment’s `entropyHash` when it has one. */
+  organiserEntropy?: string | undefined;
+}
+
+/** Parameters of `draws.commit`: fix a draw seed in advance, to publish with the giveaway. */
+export interface CreateDrawCommitmentParams {
+  /** SHA-256 (lowercase hex) of the entropy you will give when the draw runs, to commit to it now as well. */
+  entropyHash?: string | undefined;
+}
+
+/** What `draws.commit` answers. */
+export interface CreateDrawCommitmentResult {
+  /** Identifier of the commitment (UUID): pass it as `commitmentId` when you run the draw. */
+  id: string;
+  /** SHA-256 (hex) of the server seed; the seed is revealed with the draw. */
+  seedHash: string;
+  /** The hash of your entropy, when you committed to it. */
+  entropyHash?: string | undefined;
+  /** When the seed was fixed (ISO 8601). */
+  committedAt: string;
 }
 
 /** Parameters of `draws.export`: download the winners or the entries of a draw as a file. */
@@ -4187,6 +4215,7 @@ export interface Operations {
   exportExtraction: [params: ExportExtractionParams, result: ExportExtractionResult, item: unknown];
   listDraws: [params: ListDrawsParams, result: ListDrawsResult, item: DrawListItem];
   createDraw: [params: CreateDrawParams, result: DrawCreated, item: unknown];
+  createDrawCommitment: [params: CreateDrawCommitmentParams, result: CreateDrawCommitmentResult, item: unknown];
   getDraw: [params: {}, result: DrawWithWinners, item: unknown];
   exportDraw: [params: ExportDrawParams, result: ExportDrawResult, item: unknown];
   listWebhooks: [params: {}, result: ListWebhooksResult, item: unknown];

@@ -24,7 +24,8 @@ export const RESOURCE_KINDS: readonly ResourceKind[] = [
   { object: 'event', prefix: 'evt_', path: /^\/events(\/|$)/, list: 'events' },
   { object: 'webhook_delivery', prefix: 'dlv_', path: /^\/webhooks\/[^/]+\/deliveries$/, list: 'deliveries' },
   { object: 'webhook', prefix: 'wh_', path: /^\/webhooks(\/|$)/, list: 'webhooks' },
-  { object: 'draw', prefix: 'drw_', path: /^\/draws(\/|$)/, list: 'draws', single: 'draw' },
+  // A draw commitment is not a draw: its id is passed back as a body field (`commitmentId`), unprefixed.
+  { object: 'draw', prefix: 'drw_', path: /^\/draws(?!\/commitments)(\/|$)/, list: 'draws', single: 'draw' },
   { object: 'extraction', prefix: 'ext_', path: /^\/extractions(\/|$)/, list: 'extractions', single: 'job' },
   { object: 'api_key', prefix: 'key_', path: /^\/api-keys(\/|$)/, list: 'keys' },
   {

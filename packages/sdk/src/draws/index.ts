@@ -5,10 +5,13 @@
  */
 export type { DrawEntryFacts } from './procedure.js';
 export {
+  COMMITTED_DRAW_PROCEDURE,
   canonicalJson,
+  committedSeed,
   DRAW_PROCEDURE,
   drawPicks,
   entriesHash,
+  entropyHash,
   entryListText,
   filtersHash,
   newSeed,
@@ -16,5 +19,12 @@ export {
   seedHash,
   sha256Hex,
 } from './procedure.js';
-export type { DrawCheck, DrawVerification, DrawWinner, ExportedDrawEntry, VerifiableDraw } from './verify.js';
+export type {
+  DrawCheck,
+  DrawVerification,
+  DrawWinner,
+  ExportedDrawEntry,
+  PublishedCommitment,
+  VerifiableDraw,
+} from './verify.js';
 export { verifyDraw } from './verify.js';

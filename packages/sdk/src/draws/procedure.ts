@@ -8,6 +8,13 @@
 /** The name of this procedure, as a draw record states it. */
 export const DRAW_PROCEDURE = 'xsvc-draw-v1';
 
+/**
+ * The procedure of a draw the organiser committed to (`xsvc-draw-v2`): `xsvc-draw-v1` run on
+ * {@link committedSeed}, which mixes the server's seed, hashed and shown to the organiser before the draw,
+ * with the organiser's entropy, given only when the draw runs.
+ */
+export const COMMITTED_DRAW_PROCEDURE = 'xsvc-draw-v2';
+
 /** What the procedure reads of one entry: its place in the list, its ids, and whether it was eligible. */
 export interface DrawEntryFacts {
   /** Order in which the entry was read, from 1. */
@@ -43,6 +50,26 @@ export async function sha256Hex(data: string | Uint8Array): Promise<string> {
 /** The seed's commitment: SHA-256 of the seed's 32 bytes (not of its hex text), lowercase hex. */
 export function seedHash(seedHex: string): Promise<string> {
   return sha256Hex(fromHex(seedHex));
+}
+
+/** The commitment to the organiser's entropy: SHA-256 of its UTF-8 text, lowercase hex. */
+export function entropyHash(entropy: string): Promise<string> {
+  return sha256Hex(entropy);
+}
+
+/**
+ * The seed a committed draw (`xsvc-draw-v2`) picks its winners with: SHA-256 of the server seed's 32 bytes
+ * followed by the organiser's entropy as UTF-8, as 64 lowercase hex digits. Neither party can steer it:
+ * the server's seed was fixed (its hash shown) before the organiser chose the entropy, and the entropy is
+ * unknown to the server until the draw runs.
+ */
+export async function committedSeed(seedHex: string, entropy: string): Promise<string> {
+  const seed = fromHex(seedHex);
+  const text = encoder.encode(entropy);
+  const bytes = new Uint8Array(seed.length + text.length);
+  bytes.set(seed, 0);
+  bytes.set(text, seed.length);
+  return sha256Hex(bytes);
 }
 
 /** A new seed: 32 bytes from the platform's cryptographic random source, as 64 lowercase hex digits. */

@@ -370,6 +370,16 @@ const cases: Record<string, Case> = {
     invalid: { body: { tweetUrl: 'https://x.com/jack/status/20', requiredHashtags: ['giveaway'] } },
     response: { id: UUID, tweetId: '20', totalEntries: 120, validEntries: 87, winners },
   },
+  createDrawCommitment: {
+    valid: { body: { entropyHash: 'a'.repeat(64) } },
+    invalid: { body: { entropyHash: 'A'.repeat(64) } },
+    response: {
+      id: UUID,
+      seedHash: 'b'.repeat(64),
+      entropyHash: 'a'.repeat(64),
+      committedAt: '2026-04-29T12:00:00.000Z',
+    },
+  },
   getDraw: {
     valid: { params: { id: UUID } },
     invalid: { params: {} },

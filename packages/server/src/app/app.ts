@@ -17,6 +17,7 @@ import { databaseFault, describeFault } from '../core/db/faults.js';
 import { migrateToLatest } from '../core/db/migrate.js';
 import type { Feature } from '../core/feature.js';
 import { registerBodyParsers } from '../core/http/body-parsers.js';
+import { registerCors } from '../core/http/cors.js';
 import { checkSameOrigin } from '../core/http/csrf.js';
 import { createErrorHandler } from '../core/http/error-handler.js';
 import type { HandlerMap } from '../core/http/handler.js';
@@ -152,6 +153,9 @@ export async function buildServer(config: Config, deps: ServerDeps = {}): Promis
     if (listenOrigin?.url !== url) listenOrigin = { url, origin: new URL(url).origin };
     return listenOrigin.origin;
   };
+  // CORS first (off unless XSVC_CORS_ORIGINS is set), so that every answer of an opened API route, a
+  // redirect or a refusal of the hook below included, tells an allowed page it may read it.
+  await registerCors(app, config.corsOrigins);
   // A callback hook (no promise per request): answers early for a redirect, else passes on a CSRF refusal.
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);

@@ -26,7 +26,7 @@ export function usage(): string {
   const lines = keys.map((key) => {
     const value = defaults[key];
     const shown =
-      value === undefined || value === ''
+      value === undefined || value === '' || (Array.isArray(value) && value.length === 0)
         ? ''
         : isBooleanSetting(key)
           ? ` (default ${value ? 'on' : 'off'}; 1, true or yes turn it on)`

@@ -82,6 +82,14 @@ export const ConfigSchema = z
      */
     logFormat: z.enum(['auto', 'json', 'pretty']).default('auto'),
     /**
+     * Origins (`https://app.example.com`, comma-separated, matched exactly) whose pages may call the API
+     * from a browser (CORS); none by default. Never a wildcard, and never with cookies.
+     */
+    corsOrigins: z
+      .union([z.string(), z.array(z.string())])
+      .optional()
+      .transform((v, ctx) => corsOriginList(v, ctx)),
+    /**
      * The secret every key of the server derives from (at least 32 characters): the encryption of what it
      * keeps at rest and must read back (webhook signing secrets, connected accounts' sessions) and the
      * machine-payment keys. Without it the server uses the key file (`secretKeyFile`), created at first start.
@@ -135,6 +143,33 @@ export const ConfigSchema = z
   });
 
 export type Config = z.output<typeof ConfigSchema>;
+
+/**
+ * The origins of `XSVC_CORS_ORIGINS`: each `scheme://host[:port]` exactly as a browser sends it in
+ * `Origin` (lowercase, no path, no trailing slash, no default port), so that an exact comparison matches.
+ * A wildcard or anything else is refused: the message shows the origin it would have to be.
+ */
+function corsOriginList(value: string | string[] | undefined, ctx: z.RefinementCtx): string[] {
+  const items = (Array.isArray(value) ? value : (value ?? '').split(','))
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
+  for (const item of items) {
+    let origin: string | undefined;
+    try {
+      const url = new URL(item);
+      if (url.protocol === 'http:' || url.protocol === 'https:') origin = url.origin;
+    } catch {
+      origin = undefined;
+    }
+    if (origin !== item) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `${JSON.stringify(item)} is not an origin (scheme://host[:port], no path or wildcard)${origin ? `; did you mean ${origin}?` : ''}`,
+      });
+    }
+  }
+  return [...new Set(items)];
+}
 export type ConfigInput = z.input<typeof ConfigSchema>;
 
 const ENV: Record<keyof ConfigInput, string> = {
@@ -164,6 +199,7 @@ const ENV: Record<keyof ConfigInput, string> = {
   secretKey: 'XSVC_SECRET_KEY',
   secretKeyPrevious: 'XSVC_SECRET_KEY_PREVIOUS',
   secretKeyFile: 'XSVC_SECRET_KEY_FILE',
+  corsOrigins: 'XSVC_CORS_ORIGINS',
 };
 
 /** What each variable does, in a line (`xsvc-server --help`; the README's table says more). */
@@ -197,6 +233,7 @@ export const ENV_HELP: Readonly<Record<keyof ConfigInput, string>> = {
     'the secret key being replaced: still read, and everything sealed again under the new one',
   secretKeyFile:
     'the generated secret key without XSVC_SECRET_KEY (mode 0600; default: secret-key next to the SQLite file, ./.xsvc/secret-key with Postgres)',
+  corsOrigins: 'origins whose browser pages may call the API (CORS), comma-separated, exact (default: none)',
 };
 
 /** The environment variable of each setting. */

@@ -62,6 +62,8 @@ describe.each(ENGINES)('draws (%s)', (engine) => {
   });
 
   it('stores the draw: get, list newest first with style-A paging, and the entries with their verdicts', async () => {
+    // The giveaway tweet's engagement when the draw runs (9 replies were inspected).
+    const atDraw = (await t.request('GET', `/api/v1/x/tweets/${g.tweetId}`)).body.tweet;
     const created = await t.request('POST', '/api/v1/draws', {
       body: { tweetUrl: g.tweetUrl, winnerCount: 2, uniqueAuthorsOnly: true, ...g.filters },
     });
@@ -76,16 +78,22 @@ describe.each(ENGINES)('draws (%s)', (engine) => {
       validEntries: 2,
       tweetAuthorUsername: 'gw_host',
     });
-    // The giveaway tweet's engagement, as the tweet lookup reads it now (9 replies were inspected).
-    const tweet = (await t.request('GET', `/api/v1/x/tweets/${g.tweetId}`)).body.tweet;
+    const asDrawn = {
+      tweetLikeCount: atDraw.likeCount ?? 0,
+      tweetRetweetCount: atDraw.retweetCount ?? 0,
+      tweetReplyCount: atDraw.replyCount ?? 0,
+      tweetQuoteCount: atDraw.quoteCount ?? 0,
+    };
     expect(got.body.draw.tweetReplyCount).toBeGreaterThanOrEqual(9);
-    expect(got.body.draw).toMatchObject({
-      tweetLikeCount: tweet.likeCount ?? 0,
-      tweetRetweetCount: tweet.retweetCount ?? 0,
-      tweetReplyCount: tweet.replyCount ?? 0,
-      tweetQuoteCount: tweet.quoteCount ?? 0,
-    });
+    expect(got.body.draw).toMatchObject(asDrawn);
     expect(got.body.winners).toEqual(created.body.winners);
+    // The counts are the draw's, stored with it: a like since changes the tweet, not the draw.
+    const liked = await t.request('POST', '/sim/users/gw_b/likes', { body: { tweetId: g.tweetId } });
+    expect(liked.status).toBeLessThan(300);
+    const now = (await t.request('GET', `/api/v1/x/tweets/${g.tweetId}`)).body.tweet;
+    expect(now.likeCount ?? 0).toBe(asDrawn.tweetLikeCount + 1);
+    const again = await t.request('GET', `/api/v1/draws/${created.body.id}`);
+    expect(again.body.draw).toMatchObject(asDrawn);
 
     const all = await t.request('GET', '/api/v1/draws?limit=100');
     expect(all.body.hasMore).toBe(false);

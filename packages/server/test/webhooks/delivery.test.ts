@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, createApiKey } from '../../src/core/auth/accounts.js';
 import { num } from '../../src/core/db/database.js';
 import type { ResolvedAddress, Resolver } from '../../src/core/ssrf/target.js';
+import { writeResults } from '../../src/features/webhooks/results.js';
 import { ENGINES } from '../helpers/server.js';
 import {
   deadPort,
@@ -224,16 +225,77 @@ describe.each(ENGINES)('webhook deliveries (%s)', (engine) => {
     },
   );
 
-  it('exhausts a delivery at once when the receiver answers 410', async () => {
+  it('a 410 exhausts the delivery and stops deliveries to the endpoint until a resume succeeds', async () => {
     const { accountId, key, webhook: w } = await setUp(['tweet.new']);
     receiver.respond = () => ({ status: 410 });
-    await insertEvent(t.server.services.database, accountId, 'tweet.new', t.clock.now());
+    const db = t.server.services.database;
+    await insertEvent(db, accountId, 'tweet.new', t.clock.now());
     expect((await t.engine.runDue()).attempts).toBe(1);
     const [d] = await deliveries(key, w.id);
     expect(d).toMatchObject({ status: 'exhausted', attempts: 1, lastStatusCode: 410, lastError: 'HTTP 410' });
+    // One 410 is enough, far below the failure cap (3 here): the endpoint is out of service.
+    expect(await webhook(key, w.id)).toMatchObject({
+      deliveryStatus: 'needs_attention',
+      consecutiveFailures: 1,
+      isActive: true,
+    });
+    // A later event is stored and queued for the endpoint, but nothing is sent, whatever the time.
+    receiver.respond = () => ({ status: 200 });
+    await insertEvent(db, accountId, 'tweet.new', t.clock.now());
     t.clock.advance(600_000);
-    expect((await t.engine.runDue()).attempts).toBe(0);
+    expect(await t.engine.runDue()).toEqual({ events: 1, attempts: 0 });
     expect(receiver.received).toHaveLength(1);
+    const waiting = (await deliveries(key, w.id)).find((x) => x.status === 'pending');
+    expect(waiting).toBeDefined();
+    expect(waiting).not.toHaveProperty('nextAttemptAt');
+    // A resume whose signed test succeeds puts it back in service; the waiting delivery goes out, the
+    // exhausted one does not come back.
+    const resumed = await t.request('POST', `/api/v1/webhooks/${w.id}/resume`, { key });
+    expect(resumed.status).toBe(200);
+    expect(resumed.body.webhook).toMatchObject({ deliveryStatus: 'active', consecutiveFailures: 0 });
+    expect((await t.engine.runDue()).attempts).toBe(1);
+    expect((await deliveries(key, w.id)).map((x) => x.status).sort()).toEqual(['delivered', 'exhausted']);
+  });
+
+  it('in one batch, a 410 after the last success takes the endpoint out of service, one before does not', async () => {
+    const db = t.server.services.database.db;
+    const attempt = (webhookId: string, accountId: string, n: number, statusCode: number) => ({
+      delivery: { id: `d${n}`, webhookId, accountId, eventId: `e${n}`, eventType: 'tweet.new', attempts: 0 },
+      outcome:
+        statusCode === 200
+          ? { ok: true, statusCode }
+          : { ok: false, statusCode, error: `HTTP ${statusCode}` },
+      at: t.clock.now(),
+      startedAt: t.clock.now(),
+      durationMs: 1,
+    });
+    const first = await setUp(['tweet.new']);
+    await db
+      .transaction()
+      .execute((trx) =>
+        writeResults(trx, [
+          attempt(first.webhook.id, first.accountId, 1, 410),
+          attempt(first.webhook.id, first.accountId, 2, 200),
+        ]),
+      );
+    expect(await webhook(first.key, first.webhook.id)).toMatchObject({
+      deliveryStatus: 'active',
+      consecutiveFailures: 0,
+    });
+    const second = await setUp(['tweet.new']);
+    const summary = await db
+      .transaction()
+      .execute((trx) =>
+        writeResults(trx, [
+          attempt(second.webhook.id, second.accountId, 3, 200),
+          attempt(second.webhook.id, second.accountId, 4, 410),
+        ]),
+      );
+    expect(summary.needsAttention).toEqual([second.webhook.id]);
+    expect(await webhook(second.key, second.webhook.id)).toMatchObject({
+      deliveryStatus: 'needs_attention',
+      consecutiveFailures: 1,
+    });
   });
 
   it('a success resets the failure count and keeps the same deliveryId across retries', async () => {

@@ -4,6 +4,8 @@ import { defineOperation } from '../operation.js';
 import { pageA, pageAQuery } from '../schemas/common.js';
 import {
   DRAW_EXPORT_TYPES,
+  DrawCommitmentRequestSchema,
+  DrawCommitmentSchema,
   DrawCreatedSchema,
   DrawListItemSchema,
   DrawRequestSchema,
@@ -70,6 +72,31 @@ export const createDraw = defineOperation({
   example: 'draws run https://x.com/jack/status/20 --winner-count 3 --must-retweet',
 });
 
+export const createDrawCommitment = defineOperation({
+  id: 'createDrawCommitment',
+  method: 'POST',
+  path: '/api/v1/draws/commitments',
+  tag: 'Draws',
+  summary: 'Fix a draw seed in advance, to publish with the giveaway',
+  description:
+    'Makes a random server seed and answers its SHA-256 (`seedHash`), to publish with the giveaway before ' +
+    'any entry comes in; `entropyHash` commits to the entropy you will give as well. Run the draw with ' +
+    '`commitmentId` and `organiserEntropy`: its winners follow from the seed and your entropy together ' +
+    '(`xsvc-draw-v2`), so neither this service nor you alone can choose them. One draw per commitment. Free.',
+  sdk: ['draws', 'commit'],
+  auth: keyOrToken,
+  params: null,
+  query: null,
+  body: DrawCommitmentRequestSchema,
+  success: [201],
+  response: DrawCommitmentSchema,
+  errors: ['invalid_input'],
+  pagination: null,
+  cost: { kind: 'free' },
+  idempotent: false,
+  example: 'draws commit --entropy-hash 9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08',
+});
+
 export const getDraw = defineOperation({
   id: 'getDraw',
   method: 'GET',
@@ -115,4 +142,4 @@ export const exportDraw = defineOperation({
 });
 
 /** The Draws operations. */
-export const drawsOperations = [listDraws, createDraw, getDraw, exportDraw] as const;
+export const drawsOperations = [listDraws, createDraw, createDrawCommitment, getDraw, exportDraw] as const;

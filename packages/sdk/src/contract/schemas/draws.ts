@@ -53,6 +53,48 @@ export const DrawVerificationSchema = z.object({
     .record(z.string(), z.unknown())
     .describe('The request the draw ran with: tweet URL, winner and backup counts, filters.'),
   filtersHash: z.string().describe('SHA-256 (hex) of `filters` as canonical JSON (sorted keys, no spaces).'),
+  commitmentId: z
+    .string()
+    .optional()
+    .describe(
+      'A committed draw (`xsvc-draw-v2`): the commitment it used, whose `seedHash` the organiser held before.',
+    ),
+  organiserEntropy: z
+    .string()
+    .optional()
+    .describe(
+      'A committed draw: the entropy the organiser gave when it ran; winners follow from SHA-256(seed bytes ‖ entropy).',
+    ),
+  organiserEntropyHash: z
+    .string()
+    .optional()
+    .describe('A committed draw: the hash of the entropy the organiser committed to in advance, if any.'),
+});
+
+const HEX_64 = /^[0-9a-f]{64}$/;
+
+/** The body of a draw commitment: optionally the hash of the entropy the organiser will give. */
+export const DrawCommitmentRequestSchema = z.object({
+  entropyHash: z
+    .string()
+    .regex(HEX_64, 'must be 64 lowercase hex digits (SHA-256 of your entropy)')
+    .optional()
+    .describe(
+      'SHA-256 (lowercase hex) of the entropy you will give when the draw runs, to commit to it now as well.',
+    ),
+});
+
+/**
+ * A draw commitment: the hash of a server seed fixed now, before the giveaway's entries are read, to publish
+ * with the giveaway. The draw that uses it mixes that seed with the organiser's entropy (`xsvc-draw-v2`).
+ */
+export const DrawCommitmentSchema = z.object({
+  id: z
+    .string()
+    .describe('Identifier of the commitment (UUID): pass it as `commitmentId` when you run the draw.'),
+  seedHash: z.string().describe('SHA-256 (hex) of the server seed; the seed is revealed with the draw.'),
+  entropyHash: z.string().optional().describe('The hash of your entropy, when you committed to it.'),
+  committedAt: z.string().describe('When the seed was fixed (ISO 8601).'),
 });
 
 /** A single draw with its tweet metadata (spec 2.7). */
@@ -71,10 +113,22 @@ export const DrawDetailSchema = z.object({
     .optional()
     .describe('Username (no @) of the giveaway tweet’s author, when known.'),
   tweetCreatedAt: z.string().optional().describe('When the giveaway tweet was posted, when known.'),
-  tweetLikeCount: z.number().int().describe('Likes of the giveaway tweet now (0 when not reported).'),
-  tweetRetweetCount: z.number().int().describe('Reposts of the giveaway tweet now (0 when not reported).'),
-  tweetReplyCount: z.number().int().describe('Replies to the giveaway tweet now (0 when not reported).'),
-  tweetQuoteCount: z.number().int().describe('Quotes of the giveaway tweet now (0 when not reported).'),
+  tweetLikeCount: z
+    .number()
+    .int()
+    .describe('Likes of the giveaway tweet when the draw ran (0 when not reported).'),
+  tweetRetweetCount: z
+    .number()
+    .int()
+    .describe('Reposts of the giveaway tweet when the draw ran (0 when not reported).'),
+  tweetReplyCount: z
+    .number()
+    .int()
+    .describe('Replies to the giveaway tweet when the draw ran (0 when not reported).'),
+  tweetQuoteCount: z
+    .number()
+    .int()
+    .describe('Quotes of the giveaway tweet when the draw ran (0 when not reported).'),
   verification: DrawVerificationSchema.optional().describe(
     'The seed commitment and hashes that let anyone re-run the draw (absent on draws made before them).',
   ),
@@ -140,6 +194,20 @@ export const DrawRequestSchema = z.object({
     .array(z.string().regex(/^@[A-Za-z0-9_]{1,15}$/, 'must be a username starting with @'))
     .optional()
     .describe('Accounts every eligible reply must mention, written with the @ (e.g. `@friend`).'),
+  commitmentId: z
+    .uuid()
+    .optional()
+    .describe(
+      'A draw commitment of yours (`createDrawCommitment`), made and published before the giveaway; needs `organiserEntropy`.',
+    ),
+  organiserEntropy: z
+    .string()
+    .min(1)
+    .max(256)
+    .optional()
+    .describe(
+      'Your entropy (1-256 characters), mixed with the committed seed; it must hash to the commitment’s `entropyHash` when it has one.',
+    ),
 });
 
 export type Winner = z.infer<typeof WinnerSchema>;
@@ -149,3 +217,5 @@ export type DrawVerification = z.infer<typeof DrawVerificationSchema>;
 export type DrawCreated = z.infer<typeof DrawCreatedSchema>;
 export type DrawWithWinners = z.infer<typeof DrawWithWinnersSchema>;
 export type DrawRequest = z.input<typeof DrawRequestSchema>;
+export type DrawCommitment = z.infer<typeof DrawCommitmentSchema>;
+export type DrawCommitmentRequest = z.input<typeof DrawCommitmentRequestSchema>;

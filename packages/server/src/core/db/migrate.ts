@@ -21,6 +21,7 @@ import * as m0018 from './migrations/0018-one-rate-limiter.js';
 import * as m0019 from './migrations/0019-one-idempotency-store.js';
 import * as m0020 from './migrations/0020-unused-indexes.js';
 import * as m0021 from './migrations/0021-old-lease-columns.js';
+import * as m0022 from './migrations/0022-draw-organiser-commitments.js';
 
 /** The one set of migrations, for SQLite and Postgres alike, in order. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -45,6 +46,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0019-one-idempotency-store': m0019,
   '0020-unused-indexes': m0020,
   '0021-old-lease-columns': m0021,
+  '0022-draw-organiser-commitments': m0022,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -17,8 +17,10 @@ import { requireActivePlan } from '../billing/plan.js';
 import { type Tier, tierOf } from '../limits/rate-limiter.js';
 import type { Services } from '../services.js';
 import { acceptEncoding } from './body-parsers.js';
+import { corsRouteConfig } from './cors.js';
 import { HttpError } from './errors.js';
 import { Answer, type Handler, type HandlerContext, type HandlerMap } from './handler.js';
+import { registerOptionsRoute } from './options-route.js';
 import { assertWellFormed } from './well-formed.js';
 
 /** Fastify's `:name` form of a contract path. */
@@ -132,6 +134,7 @@ function routeOf(op: AnyOperation, handler: Handler, options: RegisterOptions): 
 /**
  * Mounts every operation that has a handler: parameters validated by the contract's schemas, the caller
  * authenticated and rate-limited, the answer rendered in the caller's contract with deprecation headers.
+ * Each path also answers OPTIONS (`options-route.ts`), and is opened to the configured CORS origins.
  */
 export function registerOperations(
   app: FastifyInstance,
@@ -139,19 +142,29 @@ export function registerOperations(
   services: Services,
   options: RegisterOptions,
 ): void {
+  const byPath = new Map<string, AnyOperation[]>();
   for (const op of operations as readonly AnyOperation[]) {
-    const handler = (handlers as Record<string, Handler | undefined>)[op.id];
-    if (!handler) continue;
-    const route = routeOf(op, handler, options);
-    const url = fastifyPath(op.path);
-    const encoding = op.bodyEncoding ?? 'json';
-    if (op.body && encoding !== 'json') acceptEncoding(app, encoding, [`${op.method} ${url}`]);
-    app.route({
-      method: op.method,
-      url,
-      config: { body: op.body ? 'some' : 'none' },
-      handler: (request, reply) => run(route, request, reply, services),
-    });
+    if (!(handlers as Record<string, Handler | undefined>)[op.id]) continue;
+    const list = byPath.get(op.path) ?? [];
+    list.push(op);
+    byPath.set(op.path, list);
+  }
+  for (const [path, ops] of byPath) {
+    const url = fastifyPath(path);
+    const cors = corsRouteConfig(services.config.corsOrigins, ops);
+    for (const op of ops) {
+      const handler = (handlers as Record<string, Handler>)[op.id] as Handler;
+      const route = routeOf(op, handler, options);
+      const encoding = op.bodyEncoding ?? 'json';
+      if (op.body && encoding !== 'json') acceptEncoding(app, encoding, [`${op.method} ${url}`]);
+      app.route({
+        method: op.method,
+        url,
+        config: { body: op.body ? 'some' : 'none', ...cors },
+        handler: (request, reply) => run(route, request, reply, services),
+      });
+    }
+    registerOptionsRoute(app, url, ops, services);
   }
 }
 

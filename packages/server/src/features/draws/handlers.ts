@@ -6,11 +6,18 @@ import { Answer, defineHandlers } from '../../core/http/handler.js';
 import { withPlatformErrors } from '../../core/http/platform-errors.js';
 import { timeUuid } from '../../core/ids/index.js';
 import { cursorCodec, LIST_POSITION, legacyTagged, pageOf } from '../../core/paging/cursor.js';
-import { commitSeed, revealed } from './commitment.js';
+import { commitSeed, consumeCommitment, newCommitmentRow, openCommitment, revealed } from './commitment.js';
 import { conductDraw } from './conduct.js';
 import { entriesTable, winnersTable } from './export.js';
 import { toDrawDetail, toDrawListItem, toWinner } from './mappers.js';
-import { drawEntries, drawWinners, findDraw, insertDraw, listDrawRows } from './repository.js';
+import {
+  drawEntries,
+  drawWinners,
+  findDraw,
+  insertCommitment,
+  insertDraw,
+  listDrawRows,
+} from './repository.js';
 
 /** Largest balance a draw plans with: more than any draw can spend. */
 const PLANNING_CAP = 1_000_000_000n;
@@ -48,26 +55,50 @@ export const drawHandlers = withPlatformErrors(
       };
     },
 
+    createDrawCommitment: async (ctx) => {
+      const { accountId } = ctx.requirePrincipal();
+      const now = ctx.services.clock.now();
+      const row = await newCommitmentRow(timeUuid(now), accountId, ctx.body.entropyHash, now);
+      await insertCommitment(ctx.services.database.db, row);
+      return {
+        id: row.id,
+        seedHash: row.seed_hash,
+        ...(row.entropy_hash !== null && { entropyHash: row.entropy_hash }),
+        committedAt: new Date(now).toISOString(),
+      };
+    },
+
     createDraw: async (ctx) => {
       const { accountId } = ctx.requirePrincipal();
       const { credits, platform, clock, database } = ctx.services;
-      const settings = ctx.body;
+      // The commitment fields are not filters: the draw's `filters` (and their hash) are the rest.
+      const { commitmentId, organiserEntropy, ...settings } = ctx.body;
+      if ((commitmentId === undefined) !== (organiserEntropy === undefined))
+        throw new HttpError(
+          'invalid_input',
+          `${commitmentId === undefined ? 'commitmentId' : 'organiserEntropy'}: a committed draw takes both commitmentId and organiserEntropy`,
+        );
+      const committed =
+        commitmentId !== undefined && organiserEntropy !== undefined
+          ? await openCommitment(database.db, accountId, commitmentId, organiserEntropy)
+          : undefined;
       const balance = await credits.balance(accountId);
       // Spec 8.2: a draw that could not afford one entry is 402, not an empty draw: the source lookup, one
       // reply, and its follow check when the draw needs one.
       const leastCost = settings.mustFollowUsername ? 3 : 2;
       if (balance < BigInt(leastCost)) throw errors.insufficientCredits(leastCost, balance);
       const createdAt = clock.now();
-      // The seed is fixed, and its hash published (logged here, stored with the draw), before any entry
-      // is read: winners follow from it and the entries alone (see commitment.ts).
-      const commitment = await commitSeed(createdAt);
-      ctx.request.log.info({ drawSeedHash: commitment.seedHash }, 'draw seed committed');
+      // The seed is fixed, and its hash published, before any entry is read: by the organiser's commitment
+      // (made and shown before the giveaway), else now (logged here, stored with the draw). Winners follow
+      // from it, the organiser's entropy when committed, and the entries alone (see commitment.ts).
+      const commitment = committed?.seed ?? (await commitSeed(createdAt));
+      if (!committed) ctx.request.log.info({ drawSeedHash: commitment.seedHash }, 'draw seed committed');
       const outcome = await conductDraw(
         platform,
         createdAt,
         settings,
         Number(balance < PLANNING_CAP ? balance : PLANNING_CAP),
-        commitment.seed,
+        committed?.organiser.pickSeed ?? commitment.seed,
       );
       const id = timeUuid(createdAt);
       const won = new Map(outcome.picks.map((p) => [p.entry.position, p]));
@@ -92,7 +123,12 @@ export const drawHandlers = withPlatformErrors(
           credits_charged: outcome.creditsSpent,
           created_at: createdAt,
           drawn_at: clock.now(),
-          ...(await revealed(commitment, settings, outcome.entries)),
+          // The giveaway tweet's counts as the draw read it: the detail shows them, not today's.
+          tweet_like_count: tweet.likeCount ?? null,
+          tweet_retweet_count: tweet.retweetCount ?? null,
+          tweet_reply_count: tweet.replyCount ?? null,
+          tweet_quote_count: tweet.quoteCount ?? null,
+          ...(await revealed(commitment, settings, outcome.entries, committed?.organiser)),
         },
         outcome.entries.map((e) => {
           const pick = won.get(e.position);
@@ -111,6 +147,7 @@ export const drawHandlers = withPlatformErrors(
           };
         }),
         async (trx) => {
+          if (committed) await consumeCommitment(trx, accountId, committed.organiser.commitmentId, id);
           await credits.payWithin(trx, accountId, ctx.op.id, outcome.creditsSpent, 1, ctx.requestId);
         },
       );
@@ -133,11 +170,8 @@ export const drawHandlers = withPlatformErrors(
       const db = ctx.services.database.db;
       const row = await findDraw(db, accountId, ctx.params.id);
       if (!row) throw notFound(ctx.params.id);
-      // The giveaway tweet's current counts; a stored draw stays readable when the tweet is gone or the
-      // platform cannot answer (the counts are then 0, "not reported").
-      const found = await ctx.services.platform.getTweet(row.tweet_id).catch(() => undefined);
-      const counts = found && 'tweet' in found ? found.tweet : {};
-      return { draw: toDrawDetail(row, counts), winners: (await drawWinners(db, row.id)).map(toWinner) };
+      // From storage only: the tweet's counts are those the draw read (the platform is not asked again).
+      return { draw: toDrawDetail(row), winners: (await drawWinners(db, row.id)).map(toWinner) };
     },
 
     exportDraw: async (ctx) => {

@@ -31,32 +31,24 @@ export function toDrawListItem(row: DrawRow): z.input<typeof schemas.DrawListIte
   };
 }
 
-/** The giveaway tweet's engagement counts, as the draw detail shows them (0 when not reported). */
-export interface DrawTweetCounts {
-  likeCount?: number | undefined;
-  retweetCount?: number | undefined;
-  replyCount?: number | undefined;
-  quoteCount?: number | undefined;
-}
+/** A stored count, 0 when not reported (or on a draw made before counts were kept). */
+const count = (value: bigint | number | null) => (value === null ? 0 : num(value));
 
 /**
- * A draw with the giveaway tweet's metadata, as the single-draw read shows it; `counts` are the tweet's
- * current engagement (reference shapes 3: `tweet*Count`, 0 when not reported or the tweet is gone).
+ * A draw with the giveaway tweet's metadata, as the single-draw read shows it: the tweet's engagement as
+ * the draw read it (reference shapes 3: `tweet*Count`, 0 when not reported).
  */
-export function toDrawDetail(
-  row: DrawRow,
-  counts: DrawTweetCounts = {},
-): z.input<typeof schemas.DrawDetailSchema> {
+export function toDrawDetail(row: DrawRow): z.input<typeof schemas.DrawDetailSchema> {
   return {
     ...toDrawListItem(row),
     tweetId: row.tweet_id,
     ...(row.tweet_text !== null && { tweetText: row.tweet_text }),
     ...(row.tweet_author_username !== null && { tweetAuthorUsername: row.tweet_author_username }),
     ...(row.tweet_created_at !== null && { tweetCreatedAt: row.tweet_created_at }),
-    tweetLikeCount: counts.likeCount ?? 0,
-    tweetRetweetCount: counts.retweetCount ?? 0,
-    tweetReplyCount: counts.replyCount ?? 0,
-    tweetQuoteCount: counts.quoteCount ?? 0,
+    tweetLikeCount: count(row.tweet_like_count),
+    tweetRetweetCount: count(row.tweet_retweet_count),
+    tweetReplyCount: count(row.tweet_reply_count),
+    tweetQuoteCount: count(row.tweet_quote_count),
     ...verificationOf(row),
   };
 }
@@ -82,6 +74,9 @@ function verificationOf(
       entriesHash: row.entries_hash,
       filters: JSON.parse(row.settings) as Record<string, unknown>,
       filtersHash: row.filters_hash,
+      ...(row.commitment_id !== null && { commitmentId: row.commitment_id }),
+      ...(row.organiser_entropy !== null && { organiserEntropy: row.organiser_entropy }),
+      ...(row.organiser_entropy_hash !== null && { organiserEntropyHash: row.organiser_entropy_hash }),
     },
   };
 }

@@ -1,7 +1,7 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { Database } from '../../core/db/schema.js';
 import type { ListPosition } from '../../core/paging/cursor.js';
-import type { DrawEntriesTable, DrawsTable } from './tables.js';
+import type { DrawCommitmentsTable, DrawEntriesTable, DrawsTable } from './tables.js';
 
 /** A stored draw. */
 export type DrawRow = Selectable<DrawsTable>;
@@ -85,4 +85,9 @@ export function drawEntries(db: Kysely<Database>, drawId: string): Promise<DrawE
     .where('draw_id', '=', drawId)
     .orderBy('position')
     .execute();
+}
+
+/** Stores a new draw commitment. */
+export async function insertCommitment(db: Kysely<Database>, row: DrawCommitmentsTable): Promise<void> {
+  await db.insertInto('draw_commitments').values(row).execute();
 }

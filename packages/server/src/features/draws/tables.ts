@@ -11,11 +11,16 @@ declare module '../../core/db/schema.js' {
   interface Database {
     draws: DrawsTable;
     draw_entries: DrawEntriesTable;
+    draw_commitments: DrawCommitmentsTable;
   }
 }
 
 /** The tables `features/draws` owns. */
-export const DRAWS_TABLES = ['draws', 'draw_entries'] as const satisfies readonly (keyof Database)[];
+export const DRAWS_TABLES = [
+  'draws',
+  'draw_entries',
+  'draw_commitments',
+] as const satisfies readonly (keyof Database)[];
 
 /** A giveaway draw (spec 2.7); `settings` is the JSON of its request. */
 export interface DrawsTable {
@@ -43,6 +48,30 @@ export interface DrawsTable {
   /** SHA-256 (hex) of the entry list, and of the request as canonical JSON. */
   entries_hash: string | null;
   filters_hash: string | null;
+  /** The giveaway tweet's counts when the draw ran (null on draws made before they were kept). */
+  tweet_like_count: Int | null;
+  tweet_retweet_count: Int | null;
+  tweet_reply_count: Int | null;
+  tweet_quote_count: Int | null;
+  /** A committed draw (`xsvc-draw-v2`): its commitment, the organiser's entropy and its committed hash. */
+  commitment_id: string | null;
+  organiser_entropy: string | null;
+  organiser_entropy_hash: string | null;
+}
+
+/**
+ * A server seed fixed before a giveaway (migration 0022): its hash is shown to the organiser at once, the
+ * seed only with the draw that uses it (`draw_id`, set once). `entropy_hash` commits to the organiser's
+ * entropy too, when they gave it.
+ */
+export interface DrawCommitmentsTable {
+  id: string;
+  account_id: string;
+  seed: string;
+  seed_hash: string;
+  entropy_hash: string | null;
+  created_at: Int;
+  draw_id: string | null;
 }
 
 /** A reply a draw inspected: whether it was eligible (or why not) and whether it won. */

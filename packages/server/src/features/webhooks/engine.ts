@@ -285,6 +285,9 @@ export class DeliveryEngine {
     if (park.length > 0) await parkDeliveryIds(trx, park, this.clock.now());
     const { needsAttention } = await writeResults(trx, results);
     for (const id of needsAttention)
-      this.log.warn({ webhookId: id }, 'webhooks: endpoint reached its failure cap: needs_attention');
+      this.log.warn(
+        { webhookId: id },
+        'webhooks: endpoint reached its failure cap or answered 410: needs_attention',
+      );
   }
 }

@@ -48,7 +48,7 @@ export interface RetryPolicy {
   readonly jitterRatio: number;
 }
 
-/** Endpoints that reached their failure cap in a batch (for the log). */
+/** Endpoints a batch took out of service (for the log): at their failure cap, or answered 410. */
 export interface RecordSummary {
   readonly needsAttention: readonly string[];
 }
@@ -97,9 +97,12 @@ function attemptRow(r: AttemptResult, outcome: string): AttemptInsert {
   };
 }
 
+/** The receiver's "stop" answer (spec 6.4): it exhausts the delivery and takes the endpoint out of service. */
+const GONE = 410;
+
 /** The wait before the next attempt after `r` (undefined: exhausted, or delivered), per spec 6.5. */
 export function decideRetry(r: AttemptResult, retry: RetryPolicy): number | undefined {
-  if (r.outcome.ok || r.outcome.statusCode === 410 || r.undeliverable) return undefined;
+  if (r.outcome.ok || r.outcome.statusCode === GONE || r.undeliverable) return undefined;
   return retryDelayMs(r.delivery.attempts + 1, retry.random, retry.jitterRatio);
 }
 
@@ -183,8 +186,8 @@ export async function recordResults(
 /**
  * Writes what a batch of attempts did, in the transaction `trx` that settles their jobs (the jobs engine's;
  * only attempts whose lease was still held). Per endpoint, consecutive failures are counted in the order the
- * attempts ended (a success resets the count); reaching `failure_hard_cap` sets `needs_attention` (spec 3.4)
- * and parks the endpoint's open deliveries and their jobs. Each attempt gets its history row.
+ * attempts ended (a success resets the count); reaching `failure_hard_cap`, or a 410 answer after the last
+ * success, sets `needs_attention` (spec 3.4) and parks the endpoint's open deliveries and their jobs. Each attempt gets its history row.
  */
 export async function writeResults(
   trx: Kysely<Database>,
@@ -207,11 +210,17 @@ export async function writeResults(
     const failuresAfter = judged.length - 1 - lastSuccess;
     const count =
       lastSuccess >= 0 ? sql<number>`${failuresAfter}` : sql<number>`consecutive_failures + ${failuresAfter}`;
+    // A 410 after the batch's last success is the receiver saying "stop" (spec 6.4): the endpoint goes to
+    // `needs_attention` at once, as at the failure cap, and only a resume with a succeeding signed test
+    // (spec 3.4) sends to it again.
+    const gone = judged.slice(lastSuccess + 1).some((r) => r.outcome.statusCode === GONE);
     const row = await trx
       .updateTable('webhooks')
       .set({
         consecutive_failures: count,
-        health: sql<string>`case when ${count} >= failure_hard_cap then ${HEALTH.needsAttention} else health end`,
+        health: gone
+          ? HEALTH.needsAttention
+          : sql<string>`case when ${count} >= failure_hard_cap then ${HEALTH.needsAttention} else health end`,
         updated_at: now,
       })
       .where('id', '=', webhookId)
