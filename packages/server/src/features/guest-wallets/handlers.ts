@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { schemas } from '@xsvc/sdk/contract';
+import { schemas } from '@xsvc/sdk/contract';
 import type { Kysely } from 'kysely';
 import { insertGuestAccount } from '../../core/auth/accounts.js';
 import { GUEST_KEY_PREFIX } from '../../core/auth/guest-keys.js';
@@ -110,8 +110,7 @@ async function openPurchase(
       '(no money moves).',
     ...(secret && {
       api_key: secret.apiKey,
-      credential_notice:
-        'This guest key is shown once: store it now. It pays for read-only calls once the payment is verified.',
+      credential_notice: schemas.GUEST_CREDENTIAL_NOTICE,
       authorization: { header: 'Authorization', scheme: 'Bearer' },
     }),
   };
