@@ -14,7 +14,7 @@ import { checkActionLimits } from './action-limits.js';
 import { type ActionRow, actionById, insertAction, updateActive, type WriteTarget } from './action-rows.js';
 import { errorFields, toWriteAction, type WriteActionView } from './action-view.js';
 import { idempotencyKey, requestPayload, writeRequestHash, writeScope } from './idempotency.js';
-import { CONFIRM_WINDOW_MS, fail, refresh, settle } from './settle.js';
+import { CONFIRM_WINDOW_MS, fail, learnOf, refresh, settle } from './settle.js';
 
 /**
  * Credits of a confirmed write whose operation states no price: the one write price the spec gives (8.2:
@@ -97,6 +97,7 @@ export async function performWrite(ctx: HandlerContext, spec: WriteSpec): Promis
     outcome = await ctx.services.platform.write(row.id, actor, spec.command);
   } catch (err) {
     if (err instanceof PlatformUnavailableError) {
+      await learnOf(ctx.services, dispatched, 'unavailable');
       const failed = await fail(ctx.services, dispatched, 'x_write_failed', err.message, true);
       return answer(ctx, failed, undefined);
     }
