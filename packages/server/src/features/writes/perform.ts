@@ -133,7 +133,19 @@ async function earlierAction(
     );
   };
   const id = await lookup(db, keyed, conflict);
-  return id === undefined ? undefined : actionById(db, accountId, id);
+  if (id !== undefined) return actionById(db, accountId, id);
+  // Past the replay window the store forgot the key, but the action (the permanent history, unique per
+  // account and key) remembers it: the same request is answered that action again, another one 409.
+  const kept = await db
+    .selectFrom('write_actions')
+    .selectAll()
+    .where('account_id', '=', accountId)
+    .where('idempotency_key', '=', keyed.key)
+    .executeTakeFirst();
+  if (!kept) return undefined;
+  if (kept.request_hash !== keyed.hash)
+    throw await conflict({ requestHash: kept.request_hash, answer: kept.id });
+  return kept;
 }
 
 /** 200 with a successful or expired action, 202 with an active one, the action's error when it failed. */
