@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createServer, platformFor } from '../../src/app/server.js';
-import { createAccount, createApiKey } from '../../src/core/auth/accounts.js';
 import { TEMPORARY_ISSUE_WAIT_MS } from '../../src/core/accounts/health.js';
+import { createAccount, createApiKey } from '../../src/core/auth/accounts.js';
 import { ManualClock } from '../../src/core/clock.js';
 import { parseConfig } from '../../src/core/config.js';
 import type { WriteActor, WriteCommand } from '../../src/platform/account-writes.js';
@@ -142,7 +142,11 @@ describe.each(ENGINES)('durable writes (%s)', (engine) => {
     });
     // The connection rests first (health temporaryIssue): a retry at once is sent nowhere, 503 safe to retry.
     const early = await write(t, 'POST', `/api/v1/x/users/jack/follow`, { account: me.id });
-    expect([early.status, early.body.error, early.body.safeToRetry]).toEqual([503, 'x_transient_error', true]);
+    expect([early.status, early.body.error, early.body.safeToRetry]).toEqual([
+      503,
+      'x_transient_error',
+      true,
+    ]);
     t.clock.advance(TEMPORARY_ISSUE_WAIT_MS);
     await ok(t, 'POST', '/api/v1/x/users/jack/follow', { account: me.id });
   });
