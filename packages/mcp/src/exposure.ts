@@ -9,6 +9,8 @@ const WITHHELD: Readonly<Record<string, string>> = {
   createApiKey: 'API keys are credentials: create them in the dashboard or the CLI, not through a model.',
   revokeApiKey: 'revoking a key can cut off this very server: do it in the dashboard or the CLI.',
   quickTopUpCredits: 'charges the saved card at once: a person must do it in the dashboard.',
+  redirectTopupCheckout:
+    'a redirect for the browser of the person who pays: open the `url` of credits topup instead.',
   connectXAccount:
     "needs the platform account's password and 2FA secret: connect it in the dashboard or CLI.",
   submitXAccountConnectionChallenge: 'part of connecting an account: use the dashboard or the CLI.',

@@ -4,7 +4,7 @@ export const PREPARE = {
   contentRules: [{ rule: 'Lead with the result' }, { rule: 'One idea per post' }],
   scorerWeights: [{ context: 'home', signal: 'reply', weight: null }],
   followUpQuestions: ['What changed for the reader?'],
-  engagementMultipliers: [{ action: 'reply', multiplier: '27x' }],
+  engagementMultipliers: [{ action: 'reply', multiplier: 'Production weight not published by X' as const }],
   engagementVelocity: 'The first hour decides the reach.',
   intentUrl: 'https://x.com/intent/post',
   nextStep: 'refine',

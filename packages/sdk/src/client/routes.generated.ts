@@ -18,6 +18,7 @@ export const routes = routeTable({
   topUpCredits: ["POST ~/credits/topup", "j", {"s":["redirect_url"]}],
   updateAutoTopup: ["PATCH ~/credits/auto-topup", "ij", {"s":["auto_topup_amount_dollars","auto_topup_enabled","auto_topup_threshold","lifetime_purchased","lifetime_used"]}],
   getCreditTopupStatus: ["GET ~/credits/topup/status", "i", {"s":["amount_dollars"]}],
+  redirectTopupCheckout: ["GET ~/credits/topup/redirect", "ie"],
   quickTopUpCredits: ["POST ~/credits/quick-topup", "j"],
   compose: ["POST ~/compose", "j"],
   listDrafts: ["GET ~/drafts", "iA", {"n":"drafts"}],

@@ -88,9 +88,9 @@ export interface Credits {
 }
 
 export interface CreditTopupCheckout {
-  /** Hosted checkout page to open in a browser. */
+  /** Where to send the user: the service’s own address that redirects to the hosted checkout. */
   url: string;
-  /** Where the checkout sends the user back once it is done. */
+  /** The same address as `url` (the hosted checkout URL is never exposed). */
   redirect_url: string;
 }
 
@@ -171,8 +171,8 @@ export interface ComposeScorerSignal {
 export interface ComposeSignalLabel {
   /** The engagement action (reply, repost, ...). */
   action: string;
-  /** Its value relative to a like, as a label. */
-  multiplier: string;
+  /** Always the same sentence: the production weight is unpublished. */
+  multiplier: "Production weight not published by X";
 }
 
 export interface ComposeRadarRecommendation {
@@ -2518,8 +2518,8 @@ export interface GuestWalletCheckout {
   instructions: string;
   /** The guest key (`Authorization: Bearer …`), shown once at creation; it works after payment. */
   api_key?: string | undefined;
-  /** How to keep the guest key. */
-  credential_notice?: string | undefined;
+  /** How to keep the guest key: one fixed sentence. */
+  credential_notice?: "Store api_key and the Idempotency-Key securely before sharing checkout_url. No email recovery is available." | undefined;
   /** How to send the guest key: `Authorization: Bearer <api_key>`; with the key only. */
   authorization?: {
     /** Always `Authorization`. */
@@ -2892,6 +2892,15 @@ export interface GetCreditTopupStatusParams {
   /** Checkout session id, from the return URL of the checkout. */
   session_id: string;
 }
+
+/** Parameters of `credits.redirectTopupCheckout`: redirect a browser to an active top-up checkout. */
+export interface RedirectTopupCheckoutParams {
+  /** Checkout session id, from the answer of `topUpCredits`. */
+  session_id: string;
+}
+
+/** What `credits.redirectTopupCheckout` answers. */
+export type RedirectTopupCheckoutResult = void;
 
 /** Parameters of `credits.quickTopup`: buy credits with the saved card. */
 export interface QuickTopUpCreditsParams {
@@ -4182,6 +4191,7 @@ export interface Operations {
   topUpCredits: [params: TopUpCreditsParams, result: CreditTopupCheckout, item: unknown];
   updateAutoTopup: [params: UpdateAutoTopupParams, result: Credits, item: unknown];
   getCreditTopupStatus: [params: GetCreditTopupStatusParams, result: CreditTopupStatus, item: unknown];
+  redirectTopupCheckout: [params: RedirectTopupCheckoutParams, result: RedirectTopupCheckoutResult, item: unknown];
   quickTopUpCredits: [params: QuickTopUpCreditsParams, result: QuickTopupResult, item: unknown];
   compose: [params: ComposeParams, result: ComposeResult, item: unknown];
   listDrafts: [params: ListDraftsParams, result: ListDraftsResult, item: Draft];

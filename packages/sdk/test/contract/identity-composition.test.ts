@@ -200,9 +200,14 @@ const cases: Record<string, Case> = {
     valid: { body: { dollars: 25, locale: 'en' } },
     invalid: { body: { dollars: 5 } },
     response: {
-      url: 'https://checkout.example.com/c/pay/cs_live_top',
-      redirect_url: 'https://app.example.com/billing?topup=done',
+      url: 'https://app.example.com/api/v1/credits/topup/redirect?session_id=cs_live_top',
+      redirect_url: 'https://app.example.com/api/v1/credits/topup/redirect?session_id=cs_live_top',
     },
+  },
+  redirectTopupCheckout: {
+    valid: { query: { session_id: 'cs_live_top' } },
+    invalid: { query: { session_id: '' } },
+    response: undefined,
   },
   getCreditTopupStatus: {
     valid: { query: { session_id: 'cs_live_top' } },
@@ -223,7 +228,7 @@ const cases: Record<string, Case> = {
       contentRules: [{ rule: 'Lead with the outcome in the first line.' }],
       scorerWeights: [{ context: 'home timeline: raises reach', signal: 'reply', weight: null }],
       followUpQuestions: ['Who is the post for?', 'What should readers do next?'],
-      engagementMultipliers: [{ action: 'reply', multiplier: '27x' }],
+      engagementMultipliers: [{ action: 'reply', multiplier: 'Production weight not published by X' }],
       engagementVelocity: 'Replies in the first 30 minutes weigh the most.',
       intentUrl: 'https://x.com/intent/post',
       nextStep: 'Answer the questions, then call step refine.',
@@ -395,7 +400,8 @@ const cases: Record<string, Case> = {
     response: {
       ...checkout,
       api_key: 'gk_live_Jx8v2N5q',
-      credential_notice: 'Store the guest key now: it is shown once.',
+      credential_notice:
+        'Store api_key and the Idempotency-Key securely before sharing checkout_url. No email recovery is available.',
       authorization: { header: 'Authorization', scheme: 'Bearer' },
     },
   },

@@ -12,6 +12,7 @@ import { eventsFeature } from '../features/events/feature.js';
 import { extractionsFeature } from '../features/extractions/feature.js';
 import type { ExtractionRunnerOptions } from '../features/extractions/runner.js';
 import { guestWalletsFeature } from '../features/guest-wallets/feature.js';
+import { housekeepingFeature } from '../features/housekeeping/feature.js';
 import { mcpFeature } from '../features/mcp/feature.js';
 import type { MonitorEngineOptions } from '../features/monitors/engine/engine.js';
 import { monitorsFeature } from '../features/monitors/feature.js';
@@ -67,6 +68,7 @@ export function serverFeatures(options: FeatureOptions = {}): Feature[] {
     guestWalletsFeature,
     drawsFeature,
     writesFeature,
+    housekeepingFeature,
   ];
 }
 

@@ -54,6 +54,16 @@ export const ConfigSchema = z
      * one account may hold half of them. Beyond that: 503 `service_unavailable` with `Retry-After`.
      */
     maxCoverageWalks: z.coerce.number().int().min(1).max(1_000).default(8),
+    /**
+     * Days an `Idempotency-Key` answer is kept for replay (the reference's window is at least 90 days, so no
+     * less is accepted); an hourly jobs-engine sweep deletes older ones.
+     */
+    idempotencyRetentionDays: z.coerce
+      .number()
+      .int()
+      .min(90, 'XSVC_IDEMPOTENCY_RETENTION_DAYS must be at least 90 (the replay window of the reference)')
+      .max(36_500)
+      .default(90),
     /** Serve the write tools on `/mcp` (read-only by default, like `xsvc-mcp`). */
     mcpEnableWrites: z.boolean().default(false),
     /**
@@ -190,6 +200,7 @@ const ENV: Record<keyof ConfigInput, string> = {
   webhookThreads: 'XSVC_WEBHOOK_THREADS',
   trustProxy: 'XSVC_TRUST_PROXY',
   maxCoverageWalks: 'XSVC_MAX_COVERAGE_WALKS',
+  idempotencyRetentionDays: 'XSVC_IDEMPOTENCY_RETENTION_DAYS',
   mcpEnableWrites: 'XSVC_MCP_ENABLE_WRITES',
   requireSubscription: 'XSVC_REQUIRE_SUBSCRIPTION',
   validateResponses: 'XSVC_VALIDATE_RESPONSES',
@@ -221,6 +232,7 @@ export const ENV_HELP: Readonly<Record<keyof ConfigInput, string>> = {
   webhookThreads: "threads that send webhook deliveries (0: the server's own thread)",
   trustProxy: 'take the client address and scheme from X-Forwarded-For / -Proto (behind a proxy)',
   maxCoverageWalks: 'coverage reads one process builds at once; beyond, 503 with Retry-After',
+  idempotencyRetentionDays: 'days an Idempotency-Key answer is replayed (at least 90), then swept',
   mcpEnableWrites: 'the remote /mcp endpoint also serves the write tools',
   requireSubscription: 'accounts created by signing in start without a plan (402 until paid)',
   validateResponses: "check every answer against the contract's response schema (development)",

@@ -80,7 +80,7 @@ describe('CSRF: state changes authenticated by the session cookie come from the 
 
   it('refuses a cross-origin approval of a checkout by the owner session; the page own form works', async () => {
     const top = await t.request('POST', '/api/v1/credits/topup', { body: { dollars: 10 } });
-    const path = `${new URL(top.body.url).pathname}/approve`;
+    const path = `/checkout/${new URL(top.body.url).searchParams.get('session_id')}/approve`;
     const form = { raw: '', type: 'application/x-www-form-urlencoded' };
     const cross = await send('POST', path, { origin: 'https://evil.example.com' }, form);
     expect([cross.status, cross.body.error]).toEqual([403, 'forbidden']);

@@ -90,7 +90,8 @@ describe('HTTP edges: every failure in the spec shape, never a 500', () => {
     const db = t.server.services.database.db;
     const near = MAX_CREDITS - 5n;
     await db.updateTable('accounts').set({ credits_balance: near }).where('is_owner', '=', 1).execute();
-    const approve = await t.request('POST', `${new URL(top.body.url).pathname}/approve`);
+    const id = new URL(top.body.url).searchParams.get('session_id');
+    const approve = await t.request('POST', `/checkout/${id}/approve`);
     expect([approve.status, approve.body]).toEqual([409, errorShape('invalid_input')]);
     const credits = await t.request('GET', '/api/v1/credits');
     expect(credits.body.balance).toBe(String(near));

@@ -88,7 +88,7 @@ describe('privileges: every credential kind × every privileged operation', () =
       headers: creds.otherKey,
       body: { dollars: 10 },
     });
-    checkoutId = new URL(top.body.url).pathname.split('/').pop()!;
+    checkoutId = new URL(top.body.url).searchParams.get('session_id')!;
   });
   afterAll(async () => t?.close());
 

@@ -15,6 +15,9 @@ const int = z.number().int();
 const bool = z.boolean();
 const record = z.record(z.string(), z.unknown());
 const digits = z.string().regex(/^\d+$/);
+/** The fixed sentence of guest-wallet checkouts (reference shapes 6), written out here, not imported. */
+const CREDENTIAL_NOTICE =
+  'Store api_key and the Idempotency-Key securely before sharing checkout_url. No email recovery is available.';
 
 // ---- 1. Write action ------------------------------------------------------------------------------------
 
@@ -132,7 +135,9 @@ const RadarRecommendation = z.strictObject({
 /** `ComposePrepareResult` (step=compose, shapes file 2.1). Each step variant tolerates extra keys. */
 export const ComposePrepareResult = z.object({
   contentRules: z.array(z.strictObject({ rule: str })),
-  engagementMultipliers: z.array(z.strictObject({ action: str, multiplier: str })),
+  engagementMultipliers: z.array(
+    z.strictObject({ action: str, multiplier: z.literal('Production weight not published by X') }),
+  ),
   engagementVelocity: str,
   followUpQuestions: z.array(str),
   intentUrl: z.url(),
@@ -350,7 +355,7 @@ export const GuestWalletCreate = z.strictObject({
   ...checkoutFields,
   api_key: str,
   authorization: guestAuthorization,
-  credential_notice: str,
+  credential_notice: z.literal(CREDENTIAL_NOTICE),
 });
 
 /** `POST /guest-wallets/topups` (201): the key fields are optional. */
@@ -358,7 +363,7 @@ export const GuestWalletTopUp = z.strictObject({
   ...checkoutFields,
   api_key: str.optional(),
   authorization: guestAuthorization.optional(),
-  credential_notice: str.optional(),
+  credential_notice: z.literal(CREDENTIAL_NOTICE).optional(),
 });
 
 /** `GET /guest-wallets/status`. */

@@ -22,7 +22,7 @@ describe.each(ENGINES)('local checkout (%s)', (engine) => {
 
   const balance = async (key: string) =>
     BigInt((await t.request('GET', '/api/v1/credits', { key })).body.balance);
-  const sessionId = (url: string) => new URL(url).pathname.split('/')[2]!;
+  const sessionId = (url: string) => new URL(url).searchParams.get('session_id')!;
 
   it('topUp → owner approves → status paid, balance up by exactly the credits, once', async () => {
     const before = await balance(buyer);
@@ -136,6 +136,54 @@ describe.each(ENGINES)('local checkout (%s)', (engine) => {
     const other = await t.request('GET', `/api/v1/credits/topup/status?session_id=${id}`);
     expect(other.status).toBe(404);
     expect(other.body.error).toBe('not_found');
+  });
+
+  it('answers url and redirect_url as its own redirect, which leads a browser to the checkout while open', async () => {
+    const top = await t.request('POST', '/api/v1/credits/topup', { key: buyer, body: { dollars: 10 } });
+    const id = sessionId(top.body.url);
+    expect(id).toMatch(/^cs_[0-9a-f]{32}$/);
+    const redirect = `${t.server.services.publicUrl()}/api/v1/credits/topup/redirect?session_id=${id}`;
+    expect(top.body).toEqual({ url: redirect, redirect_url: redirect });
+
+    // No credentials needed: a browser opens it.
+    const path = `/api/v1/credits/topup/redirect?session_id=${id}`;
+    const open = await t.request('GET', path, { key: null });
+    expect(open.status).toBe(302);
+    expect(open.headers.location).toBe(`${t.server.services.publicUrl()}/checkout/${id}`);
+    expect(open.headers['cache-control']).toBe('no-store');
+
+    expect((await t.request('POST', `/checkout/${id}/approve`)).status).toBe(200);
+    const paid = await t.request('GET', path, { key: null });
+    expect([paid.status, paid.headers.location]).toEqual([
+      302,
+      `${t.server.services.publicUrl()}/checkout/${id}/done`,
+    ]);
+
+    const unknown = await t.request(
+      'GET',
+      '/api/v1/credits/topup/redirect?session_id=cs_0123456789abcdef0123456789abcdef',
+      { key: null },
+    );
+    expect([unknown.status, unknown.body.error]).toEqual([404, 'not_found']);
+    const missing = await t.request('GET', '/api/v1/credits/topup/redirect', { key: null });
+    expect([missing.status, missing.body.error]).toEqual([400, 'invalid_input']);
+
+    // A plan checkout is not a top-up: not found here either.
+    const plan = await t.request('POST', '/api/v1/subscribe', { key: buyer, body: {} });
+    const planId = new URL(plan.body.url).pathname.split('/')[2];
+    const notTopup = await t.request('GET', `/api/v1/credits/topup/redirect?session_id=${planId}`, {
+      key: null,
+    });
+    expect(notTopup.status).toBe(404);
+
+    // Expired: the spec's 410 `expired`, no redirect to a page that can no longer be paid.
+    const late = sessionId(
+      (await t.request('POST', '/api/v1/credits/topup', { key: buyer, body: { dollars: 10 } })).body.url,
+    );
+    t.clock.advance(CHECKOUT_TTL_MS);
+    const gone = await t.request('GET', `/api/v1/credits/topup/redirect?session_id=${late}`, { key: null });
+    expect([gone.status, gone.body.error]).toEqual([410, 'expired']);
+    expect(gone.headers.location).toBeUndefined();
   });
 
   it('answers unknown checkouts with 404', async () => {

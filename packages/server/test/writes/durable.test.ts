@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createServer, platformFor } from '../../src/app/server.js';
+import { TEMPORARY_ISSUE_WAIT_MS } from '../../src/core/accounts/health.js';
 import { createAccount, createApiKey } from '../../src/core/auth/accounts.js';
 import { ManualClock } from '../../src/core/clock.js';
 import { parseConfig } from '../../src/core/config.js';
@@ -139,6 +140,14 @@ describe.each(ENGINES)('durable writes (%s)', (engine) => {
       retryable: true,
       nextAction: { type: 'retry' },
     });
+    // The connection rests first (health temporaryIssue): a retry at once is sent nowhere, 503 safe to retry.
+    const early = await write(t, 'POST', `/api/v1/x/users/jack/follow`, { account: me.id });
+    expect([early.status, early.body.error, early.body.safeToRetry]).toEqual([
+      503,
+      'x_transient_error',
+      true,
+    ]);
+    t.clock.advance(TEMPORARY_ISSUE_WAIT_MS);
     await ok(t, 'POST', '/api/v1/x/users/jack/follow', { account: me.id });
   });
 
@@ -239,6 +248,53 @@ describe.each(ENGINES)('durable writes (%s)', (engine) => {
       422,
       'x_account_suspended',
     );
+  });
+
+  it('health follows what writes learn: suspended until a re-authentication finds the account well', async () => {
+    const other = await newSimUser(t, 'banned');
+    const acct = await connectThroughApi(t, other.username);
+    const health = async () => (await t.request('GET', `/api/v1/x/accounts/${acct.id}`)).body.health;
+    expect(await health()).toBe('healthy');
+    await t.request('PATCH', `/sim/users/${other.username}`, { body: { suspended: true } });
+    const body = { account: acct.id, text: 'hello' };
+    await refused(t, 'POST', '/api/v1/x/tweets', body, 422, 'x_account_suspended');
+    expect(await health()).toBe('suspended');
+    const listed = await t.request('GET', '/api/v1/x/accounts');
+    expect(listed.body.accounts.find((a: { id: string }) => a.id === acct.id).health).toBe('suspended');
+    // Known suspended: refused before anything is sent (nor stored).
+    await refused(t, 'POST', '/api/v1/x/tweets', body, 403, 'account_restricted');
+    // The platform lifts the suspension; a re-authentication checks the account and finds it well.
+    await t.request('PATCH', `/sim/users/${other.username}`, { body: { suspended: false } });
+    const reauth = await t.request('POST', `/api/v1/x/accounts/${acct.id}/reauth`, {
+      body: { password: DEV_PASSWORD },
+    });
+    expect(reauth.status, JSON.stringify(reauth.body)).toBe(201);
+    expect(await health()).toBe('healthy');
+    await ok(t, 'POST', '/api/v1/x/tweets', body);
+  });
+
+  it('health follows an outage: temporaryIssue, a rest, recovering, then healthy after a write that works', async () => {
+    const other = await newSimUser(t, 'outage');
+    const acct = await connectThroughApi(t, other.username);
+    const health = async () => (await t.request('GET', `/api/v1/x/accounts/${acct.id}`)).body.health;
+    const body = { account: acct.id, text: 'through the outage' };
+    mode = 'not_sent';
+    await refused(t, 'POST', '/api/v1/x/tweets', body, 500, 'x_write_failed');
+    expect(await health()).toBe('temporaryIssue');
+    // During the rest nothing is sent: 503, with the rest of the wait as Retry-After.
+    t.clock.advance(10_000);
+    const resting = await write(t, 'POST', '/api/v1/x/tweets', body);
+    expect([resting.status, resting.body.error]).toEqual([503, 'x_transient_error']);
+    expect(resting.headers['retry-after']).toBe('20');
+    t.clock.advance(20_000);
+    expect(await health()).toBe('recovering');
+    // The retry fails again: back to temporaryIssue; once rested, a write that works makes it healthy.
+    mode = 'not_sent';
+    await refused(t, 'POST', '/api/v1/x/tweets', body, 500, 'x_write_failed');
+    expect(await health()).toBe('temporaryIssue');
+    t.clock.advance(30_000);
+    await ok(t, 'POST', '/api/v1/x/tweets', body);
+    expect(await health()).toBe('healthy');
   });
 
   it('answers 402 before sending when credits do not cover the write, and stores nothing', async () => {

@@ -160,6 +160,9 @@ describe.each(ENGINES)('people, media, profile and community writes (%s)', (engi
       'x_target_not_found',
     );
     await refused(t, 'POST', '/api/v1/x/dm/12', { account: me.id, text: '' }, 400, 'invalid_input');
+    // The recipient is a numeric user id: a username (or anything else) is the contract's invalid_user_id.
+    for (const bad of ['jack', '@jack', '12a', '1'.repeat(26)])
+      await refused(t, 'POST', `/api/v1/x/dm/${bad}`, { account: me.id, text: 'hi' }, 400, 'invalid_user_id');
   });
 
   it('uploads a file (multipart) that is served back and attaches to a tweet and a message', async () => {

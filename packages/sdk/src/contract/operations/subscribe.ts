@@ -157,6 +157,38 @@ export const getCreditTopupStatus = defineOperation({
   example: 'credits topup-status --session-id cs_test_a1b2c3',
 });
 
+/**
+ * The service's own address of a top-up checkout: `topUpCredits` answers it as `url` and `redirect_url`, and
+ * it redirects to the checkout while it can be paid. Outside the reference's 127 operations; the service's
+ * SDKs call it (`credits.redirectTopupCheckout`), without credentials.
+ */
+export const redirectTopupCheckout = defineOperation({
+  id: 'redirectTopupCheckout',
+  method: 'GET',
+  path: '/api/v1/credits/topup/redirect',
+  tag: 'Subscribe',
+  summary: 'Redirect a browser to an active top-up checkout',
+  description:
+    'Opened in a browser, with no credentials: answers 302 to the checkout page of `session_id` while it is ' +
+    'open, or to its confirmation page once paid. An unknown checkout answers 404 `not_found`, an expired ' +
+    `one 410 \`expired\`. ${checkoutNote}`,
+  sdk: ['credits', 'redirectTopupCheckout'],
+  auth: ['none'],
+  params: null,
+  query: z.object({
+    session_id: z.string().min(1).describe('Checkout session id, from the answer of `topUpCredits`.'),
+  }),
+  body: null,
+  success: [302],
+  response: z.void(),
+  responseKind: 'empty',
+  errors: ['invalid_input', 'not_found', 'expired'],
+  pagination: null,
+  cost: { kind: 'free' },
+  idempotent: true,
+  example: 'credits redirect-topup-checkout --session-id cs_0123456789abcdef0123456789abcdef',
+});
+
 export const quickTopUpCredits = defineOperation({
   id: 'quickTopUpCredits',
   method: 'POST',
@@ -189,5 +221,6 @@ export const subscribeOperations = [
   topUpCredits,
   updateAutoTopup,
   getCreditTopupStatus,
+  redirectTopupCheckout,
   quickTopUpCredits,
 ] as const;

@@ -335,7 +335,12 @@ export const sendDm = defineOperation({
   summary: 'Send a direct message from a connected account',
   description: `${WRITE_NOTE} The recipient must accept messages from the account (else 422 x_dm_not_allowed). Attach media uploaded with \`media upload\` by its id.`,
   sdk: ['dms', 'send'],
-  params: z.object({ userId: NumericId.describe('Numeric user id of the recipient.') }),
+  params: z.object({
+    userId: z
+      .string()
+      .regex(/^\d{1,25}$/, 'invalid_user_id: must be a numeric user id')
+      .describe('Numeric user id of the recipient; anything else answers 400 `invalid_user_id`.'),
+  }),
   body: z.object({
     account: WriteAccountRef,
     text: z.string().min(1).describe('Text of the message.'),
@@ -347,6 +352,7 @@ export const sendDm = defineOperation({
   }),
   errors: [
     ...writeErrors,
+    'invalid_user_id',
     'x_dm_not_allowed',
     'dm_not_permitted',
     'x_target_not_found',

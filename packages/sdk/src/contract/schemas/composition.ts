@@ -90,10 +90,18 @@ export const ComposeScorerSignalSchema = z.object({
   weight: z.null().describe('Always null: the production weight is unpublished.'),
 });
 
-/** How much an engagement action is worth, as a label (for example `27x`). */
+/**
+ * The `multiplier` of every engagement action: the platform does not publish its production weights, and the
+ * reference fixes this sentence (clients validate it as a literal) instead of a number.
+ */
+export const UNPUBLISHED_MULTIPLIER = 'Production weight not published by X';
+
+/** A public engagement action; its production multiplier is unpublished. */
 export const ComposeSignalLabelSchema = z.object({
   action: z.string().describe('The engagement action (reply, repost, ...).'),
-  multiplier: z.string().describe('Its value relative to a like, as a label.'),
+  multiplier: z
+    .literal(UNPUBLISHED_MULTIPLIER)
+    .describe('Always the same sentence: the production weight is unpublished.'),
 });
 
 /** A cached style the account can write with. */

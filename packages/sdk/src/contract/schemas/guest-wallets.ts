@@ -22,6 +22,13 @@ export const GUEST_IDEMPOTENCY_KEY =
 /** Bounds of a guest-wallet payment, in minor units of the currency (cents). */
 export const GUEST_AMOUNT_MINOR = { min: 1000, max: 25_000 } as const;
 
+/**
+ * The one sentence the service answers as `credential_notice` (fixed by the reference: clients validate it
+ * as a literal), so the notice reads the same on every server.
+ */
+export const GUEST_CREDENTIAL_NOTICE =
+  'Store api_key and the Idempotency-Key securely before sharing checkout_url. No email recovery is available.';
+
 /** A whole number carried as a decimal string (credits, balances). */
 const DigitString = z.string().regex(/^\d+$/, 'must be a non-negative integer string');
 
@@ -51,7 +58,10 @@ export const GuestWalletCheckoutSchema = z.object({
     .string()
     .optional()
     .describe('The guest key (`Authorization: Bearer …`), shown once at creation; it works after payment.'),
-  credential_notice: z.string().optional().describe('How to keep the guest key.'),
+  credential_notice: z
+    .literal(GUEST_CREDENTIAL_NOTICE)
+    .optional()
+    .describe('How to keep the guest key: one fixed sentence.'),
   authorization: z
     .object({
       header: z.literal('Authorization').describe('Always `Authorization`.'),

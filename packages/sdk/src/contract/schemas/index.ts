@@ -69,6 +69,7 @@ export {
   StyleSchema,
   StyleSummarySchema,
   StyleTweetSchema,
+  UNPUBLISHED_MULTIPLIER,
 } from './composition.js';
 export type {
   ApiCatalog,
@@ -170,6 +171,7 @@ export type {
 } from './guest-wallets.js';
 export {
   GUEST_AMOUNT_MINOR,
+  GUEST_CREDENTIAL_NOTICE,
   GUEST_IDEMPOTENCY_KEY,
   GUEST_PURCHASE_STATUSES,
   GUEST_WALLET_STATUSES,

@@ -33,8 +33,10 @@ export const CreditsSchema = z.object({
 
 /** The answer of a credit top-up request: a hosted checkout. */
 export const CreditTopupCheckoutSchema = z.object({
-  url: z.string().describe('Hosted checkout page to open in a browser.'),
-  redirect_url: z.string().describe('Where the checkout sends the user back once it is done.'),
+  url: z
+    .string()
+    .describe('Where to send the user: the service’s own address that redirects to the hosted checkout.'),
+  redirect_url: z.string().describe('The same address as `url` (the hosted checkout URL is never exposed).'),
 });
 
 /** The state of one credit top-up checkout. */

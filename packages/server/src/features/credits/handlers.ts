@@ -4,7 +4,7 @@ import { type CheckoutKind, currentCheckout, insertCheckout } from '../../core/b
 import { planState } from '../../core/billing/plan.js';
 import { big, num } from '../../core/db/database.js';
 import { HttpError } from '../../core/http/errors.js';
-import { defineHandlers } from '../../core/http/handler.js';
+import { Answer, defineHandlers } from '../../core/http/handler.js';
 import type { Services } from '../../core/services.js';
 
 export { CREDITS_PER_DOLLAR };
@@ -57,8 +57,24 @@ export const creditsHandlers = defineHandlers({
     const { accountId } = ctx.requirePrincipal();
     const dollars = BigInt(ctx.body.dollars);
     const id = await createCheckout(ctx.services, accountId, 'topup', dollars);
-    const base = ctx.services.publicUrl();
-    return { url: `${base}/checkout/${id}`, redirect_url: `${base}/checkout/${id}/done` };
+    // Both fields are the service's own redirect (reference shapes 8.11): the checkout page stays behind it.
+    const url = `${ctx.services.publicUrl()}/api/v1/credits/topup/redirect?session_id=${id}`;
+    return { url, redirect_url: url };
+  },
+
+  redirectTopupCheckout: async (ctx) => {
+    const { database, clock } = ctx.services;
+    const row = await currentCheckout(database.db, ctx.query.session_id, clock.now());
+    if (!row || row.kind !== 'topup')
+      throw new HttpError('not_found', 'no top-up checkout with this session_id');
+    if (row.status === 'expired')
+      throw new HttpError('expired', 'this checkout expired before it was paid; open a new top-up');
+    // An open checkout goes to its page; a settled one to its confirmation (a second open of the link).
+    const page = row.status === 'open' ? '' : '/done';
+    return new Answer(302, undefined, {
+      location: `${ctx.services.publicUrl()}/checkout/${row.id}${page}`,
+      'cache-control': 'no-store',
+    });
   },
 
   getCreditTopupStatus: async (ctx) => {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { schemas } from '@xsvc/sdk/contract';
+import { schemas } from '@xsvc/sdk/contract';
 import type { Kysely } from 'kysely';
 import { insertGuestAccount } from '../../core/auth/accounts.js';
 import { GUEST_KEY_PREFIX } from '../../core/auth/guest-keys.js';
@@ -65,8 +65,23 @@ async function keyed(ctx: HandlerContext, body: Body, walletId?: string): Promis
  * `idempotency_key_conflict`.
  */
 async function replayOf(services: Services, req: KeyedRequest): Promise<Answer | undefined> {
-  const prior = await lookup(services.database.db, req, conflict);
-  if (prior === undefined) return undefined;
+  const db = services.database.db;
+  const prior = await lookup(db, req, conflict);
+  if (prior === undefined) {
+    // Past the replay window the answer (and the guest key in it) is gone, but the purchase keeps the key:
+    // the key stays spent, so a replay opens no second checkout and gets 409 instead of a new wallet.
+    const spent = await db
+      .selectFrom('guest_purchases')
+      .select('id')
+      .where('idempotency_key', '=', req.key)
+      .executeTakeFirst();
+    if (spent)
+      throw new HttpError(
+        'idempotency_key_conflict',
+        'this Idempotency-Key opened a checkout whose answer is past the replay window; use a new UUID v4',
+      );
+    return undefined;
+  }
   if (prior === '') throw conflict();
   return new Answer(201, await openAnswer(services, prior));
 }
@@ -110,8 +125,7 @@ async function openPurchase(
       '(no money moves).',
     ...(secret && {
       api_key: secret.apiKey,
-      credential_notice:
-        'This guest key is shown once: store it now. It pays for read-only calls once the payment is verified.',
+      credential_notice: schemas.GUEST_CREDENTIAL_NOTICE,
       authorization: { header: 'Authorization', scheme: 'Bearer' },
     }),
   };

@@ -1,3 +1,4 @@
+import { restedHealth } from '../../core/accounts/health.js';
 import { listConnections, type XAccountRow } from '../../core/accounts/x-accounts.js';
 import { secretBox } from '../../core/crypto/secret-box.js';
 import { HttpError } from '../../core/http/errors.js';
@@ -17,7 +18,8 @@ export interface ActingAccount {
  * write needs one). None connected is 400 `account_required`; an unknown `ref` 404 `account_not_found`; an
  * account whose session must be renewed (or that has none) 403 `account_needs_reauth`; a locked or
  * suspended account 403 `account_restricted`; an account with a temporary platform issue 503
- * `x_transient_error` (nothing sent, nothing charged, safe to retry).
+ * `x_transient_error` (nothing sent, nothing charged, safe to retry) until its rest is over, when it is
+ * `recovering` and the write is sent again (see `core/accounts/health.ts`).
  */
 export async function actingAccount(ctx: HandlerContext, ref: string): Promise<ActingAccount> {
   const { accountId } = ctx.requirePrincipal();
@@ -27,14 +29,16 @@ export async function actingAccount(ctx: HandlerContext, ref: string): Promise<A
   const name = ref.replace(/^@/, '').toLowerCase();
   const row = rows.find((r) => r.id === ref || r.x_user_id === ref || r.x_username.toLowerCase() === name);
   if (!row) throw new HttpError('account_not_found', `no connected account ${ref}`);
-  if (row.health === 'temporaryIssue')
+  const rested = await restedHealth(ctx.services.database.db, row, ctx.services.clock.now());
+  if (rested.waitMs !== undefined)
     throw new HttpError(
       'x_transient_error',
       `the platform reports a temporary issue with @${row.x_username}; nothing was sent: retry with backoff`,
       { safeToRetry: true },
       undefined,
-      { 'retry-after': '30' },
+      { 'retry-after': String(Math.ceil(rested.waitMs / 1000)) },
     );
+  row.health = rested.health;
   if (row.health === 'locked' || row.health === 'suspended')
     throw new HttpError('account_restricted', `@${row.x_username} is ${row.health} and cannot write now`);
   const reauth = new HttpError(

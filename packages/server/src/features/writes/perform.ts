@@ -14,7 +14,7 @@ import { checkActionLimits } from './action-limits.js';
 import { type ActionRow, actionById, insertAction, updateActive, type WriteTarget } from './action-rows.js';
 import { errorFields, toWriteAction, type WriteActionView } from './action-view.js';
 import { idempotencyKey, requestPayload, writeRequestHash, writeScope } from './idempotency.js';
-import { CONFIRM_WINDOW_MS, fail, refresh, settle } from './settle.js';
+import { CONFIRM_WINDOW_MS, fail, learnOf, refresh, settle } from './settle.js';
 
 /**
  * Credits of a confirmed write whose operation states no price: the one write price the spec gives (8.2:
@@ -97,6 +97,7 @@ export async function performWrite(ctx: HandlerContext, spec: WriteSpec): Promis
     outcome = await ctx.services.platform.write(row.id, actor, spec.command);
   } catch (err) {
     if (err instanceof PlatformUnavailableError) {
+      await learnOf(ctx.services, dispatched, 'unavailable');
       const failed = await fail(ctx.services, dispatched, 'x_write_failed', err.message, true);
       return answer(ctx, failed, undefined);
     }
@@ -132,7 +133,19 @@ async function earlierAction(
     );
   };
   const id = await lookup(db, keyed, conflict);
-  return id === undefined ? undefined : actionById(db, accountId, id);
+  if (id !== undefined) return actionById(db, accountId, id);
+  // Past the replay window the store forgot the key, but the action (the permanent history, unique per
+  // account and key) remembers it: the same request is answered that action again, another one 409.
+  const kept = await db
+    .selectFrom('write_actions')
+    .selectAll()
+    .where('account_id', '=', accountId)
+    .where('idempotency_key', '=', keyed.key)
+    .executeTakeFirst();
+  if (!kept) return undefined;
+  if (kept.request_hash !== keyed.hash)
+    throw await conflict({ requestHash: kept.request_hash, answer: kept.id });
+  return kept;
 }
 
 /** 200 with a successful or expired action, 202 with an active one, the action's error when it failed. */

@@ -1,5 +1,5 @@
 import { type AnyOperation, operations } from '@xsvc/sdk/contract';
-import { setHealth } from '../../core/accounts/x-accounts.js';
+import { type HealthSignal, learnHealth } from '../../core/accounts/health.js';
 import { num } from '../../core/db/database.js';
 import type { Services } from '../../core/services.js';
 import type { WriteOutcome } from '../../platform/account-writes.js';
@@ -13,6 +13,23 @@ const OPERATION_OF = new Map(
   (operations as readonly AnyOperation[]).filter((o) => o.writeAction).map((o) => [o.writeAction, o.id]),
 );
 
+/** What a refusal says about the connection that wrote (spec 2.13: `health` follows it). */
+const SIGNAL_OF: Partial<Record<string, HealthSignal>> = {
+  x_auth_failure: 'auth_failure',
+  x_account_suspended: 'suspended',
+};
+
+/** Records on the action's connection what the platform's answer taught (see `core/accounts/health.ts`). */
+export async function learnOf(services: Services, row: ActionRow, signal: HealthSignal): Promise<void> {
+  const { db } = services.database;
+  const connection = await db
+    .selectFrom('x_accounts')
+    .select(['id', 'health'])
+    .where('id', '=', row.x_account_id)
+    .executeTakeFirst();
+  if (connection) await learnHealth(db, connection, signal, services.clock.now());
+}
+
 /** Rejections after which the same write may succeed, and sending it again cannot duplicate anything. */
 const RETRYABLE = new Set(['x_auth_failure', 'x_write_failed']);
 
@@ -20,16 +37,19 @@ const RETRYABLE = new Set(['x_auth_failure', 'x_write_failed']);
  * Applies the platform's outcome to an active action, once: a success is `success` and charged (spec 8.2:
  * credits are taken only when the platform confirms the write; a charge the balance no longer covers leaves
  * billing `charge_failed`), except a state change that changed nothing (a repeated like or repost: an
- * idempotent no-op costs nothing, billing `not_charged`); a refusal is `failed`, never charged. A dead session also marks the connection
- * `needsReauth`. Answers the row as it now is (another request may have settled it first).
+ * idempotent no-op costs nothing, billing `not_charged`); a refusal is `failed`, never charged. The
+ * connection's health learns from the answer: a dead session is `needsReauth`, a suspension `suspended`, a
+ * success ends a temporary issue. Answers the row as it now is (another request may have settled it first).
  */
 export async function settle(services: Services, row: ActionRow, outcome: WriteOutcome): Promise<ActionRow> {
   const { db } = services.database;
   const now = services.clock.now();
   if (!outcome.ok) {
-    if (outcome.code === 'x_auth_failure') await setHealth(db, row.x_account_id, 'needsReauth', now);
+    const signal = SIGNAL_OF[outcome.code];
+    if (signal) await learnOf(services, row, signal);
     return fail(services, row, outcome.code, outcome.message, RETRYABLE.has(outcome.code));
   }
+  await learnOf(services, row, 'ok');
   // A user named by username becomes a target with an id once the platform resolved it.
   const resolved =
     row.target_type === 'user' && row.target_id == null ? outcome.result.target?.id : undefined;

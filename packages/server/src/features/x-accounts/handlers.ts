@@ -1,4 +1,5 @@
 import { limits } from '@xsvc/sdk/contract';
+import { currentHealth } from '../../core/accounts/health.js';
 import {
   clearTemporaryIssues,
   deleteConnection,
@@ -26,8 +27,10 @@ const { limit: CONNECT_LIMIT, windowMs: CONNECT_WINDOW_MS, retryAfterSeconds } =
 export const xAccountHandlers = defineHandlers({
   listXAccounts: async (ctx) => {
     const { accountId } = ctx.requirePrincipal();
-    const rows = await listConnections(ctx.services.database.db, accountId);
-    return { accounts: rows.map(toXAccount) };
+    const { db } = ctx.services.database;
+    const now = ctx.services.clock.now();
+    const rows = await listConnections(db, accountId);
+    return { accounts: (await Promise.all(rows.map((r) => currentHealth(db, r, now)))).map(toXAccount) };
   },
 
   connectXAccount: async (ctx) => {
@@ -126,7 +129,9 @@ export const xAccountHandlers = defineHandlers({
 
   getXAccount: async (ctx) => {
     const { accountId } = ctx.requirePrincipal();
-    return toXAccount(await findConnection(ctx.services.database.db, accountId, ctx.params.id));
+    const { db } = ctx.services.database;
+    const row = await findConnection(db, accountId, ctx.params.id);
+    return toXAccount(await currentHealth(db, row, ctx.services.clock.now()));
   },
 
   disconnectXAccount: async (ctx) => {

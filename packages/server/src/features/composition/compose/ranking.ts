@@ -1,3 +1,4 @@
+import { schemas } from '@xsvc/sdk/contract';
 import { type Answers, answer, linksOf, score, VIRAL_RULES } from '../../../core/content/viral-rules.js';
 
 /**
@@ -79,10 +80,14 @@ export const ENGAGEMENT_SIGNALS: readonly Signal[] = Object.entries(ENGAGEMENT_W
   }),
 );
 
-/** Each engagement action's value relative to a like, as a label (`10x`). */
-export const ENGAGEMENT_MULTIPLIERS = Object.entries(ENGAGEMENT_WEIGHTS).map(([action, weight]) => ({
+/**
+ * The engagement actions with the platform's multiplier, which is unpublished: the reference fixes the
+ * sentence answered instead of a number. This model's own weights travel in the `context` of the
+ * `scorerWeights` entries (`ENGAGEMENT_SIGNALS`).
+ */
+export const ENGAGEMENT_MULTIPLIERS = Object.keys(ENGAGEMENT_WEIGHTS).map((action) => ({
   action,
-  multiplier: `${weight / ENGAGEMENT_WEIGHTS.like}x`,
+  multiplier: schemas.UNPUBLISHED_MULTIPLIER,
 }));
 
 /** A hard stop: the trait that triggers it and the score it caps (found by evaluating the rules). */
