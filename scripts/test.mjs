@@ -11,7 +11,7 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 
@@ -35,7 +35,9 @@ const phases = [
     name: 'vitest',
     after: ['build'],
     live: true,
-    command: 'pnpm exec vitest run --reporter=default --reporter=./scripts/test/summary-reporter.mjs',
+    // One test file per core, not vitest's default of one less: most files spend much of their time waiting
+    // on a child process, a socket or the database, and on two cores the default is a single worker.
+    command: `pnpm exec vitest run --maxWorkers=${Math.max(2, availableParallelism())} --reporter=default --reporter=./scripts/test/summary-reporter.mjs`,
     env: { XSVC_TEST_SUMMARY: summaryFile },
   },
   { name: 'typecheck', after: ['build'], command: 'pnpm typecheck' },
