@@ -1,3 +1,5 @@
 import { defineConfig } from 'vitest/config';
 
-export default defineConfig({ test: { name: 'webhook-verifier' } });
+// Pure functions and in-memory stores: the files share one module graph per worker (no per-file isolation),
+// so fast-check and the verifier load once.
+export default defineConfig({ test: { name: 'webhook-verifier', isolate: false } });
