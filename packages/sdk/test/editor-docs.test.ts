@@ -21,7 +21,14 @@ export const d = client.tweets.create;
 export const e = client.monitors.create;
 `;
 
+/** The compilation of `source`, built once for the file: every hover reads the same immutable program. */
+let compiled: ReturnType<typeof compile> | undefined;
 function program() {
+  compiled ??= compile();
+  return compiled;
+}
+
+function compile() {
   const options = strictOptions();
   const host = ts.createCompilerHost(options);
   const read = host.getSourceFile.bind(host);
