@@ -77,7 +77,6 @@ describe.skipIf(!fs)('SQLite on a disk that fills up', () => {
 });
 
 describe.skipIf(!fs)('a database file that cannot be used at start', () => {
-
   it('read-only: exit code 2, one line naming the file and the cause', async () => {
     const dir = join((fs as SmallFs).dir, 'ro');
     mkdirSync(dir);
