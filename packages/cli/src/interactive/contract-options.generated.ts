@@ -248,6 +248,25 @@ export const extractionFlags: readonly InteractiveOptionSpec[] = [
     "type": "string",
     "description": "Tweet search: raw search-operator text appended to the query.",
     "required": false
+  },
+  {
+    "flag": "--dedupe-across-targets",
+    "key": "dedupeAcrossTargets",
+    "type": "boolean",
+    "description": "Several targets: an item already collected for an earlier target is not collected again (default true).",
+    "required": false
+  },
+  {
+    "flag": "--dedupe-mode <dedupe-mode>",
+    "key": "dedupeMode",
+    "type": "string",
+    "description": "Several targets: `first` keeps an item under the first target that found it (default), `none` collects it once per target, `merge` keeps one result listing every target that found it in `targets`.",
+    "required": false,
+    "choices": [
+      "none",
+      "first",
+      "merge"
+    ]
   }
 ];
 

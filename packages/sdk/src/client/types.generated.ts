@@ -539,6 +539,8 @@ export interface ExtractionJob {
   targetSpaceId?: string | undefined;
   /** Search text of the job, for search tools. */
   searchQuery?: string | undefined;
+  /** Every target of a job run on several targets, in the order they are read. */
+  targets?: string[] | undefined;
   /** Why the job failed; failed jobs only. */
   errorMessage?: string | undefined;
   /** When the job was started (ISO 8601). */
@@ -639,6 +641,10 @@ export interface ExtractionResult {
   tweetCreatedAt?: string | undefined;
   /** When the result was collected (ISO 8601). */
   createdAt?: string | undefined;
+  /** Jobs run on several targets: the target (username, tweet id, query...) that found the result. */
+  target?: string | undefined;
+  /** With `dedupeMode: merge`: every target that found the result, the first one first. */
+  targets?: string[] | undefined;
   /** Extra profile, tweet and article fields. */
   enrichmentData?: ExtractionEnrichment | undefined;
 }
@@ -3160,6 +3166,10 @@ export interface CreateExtractionParams {
   excludeWords?: string | undefined;
   /** Tweet search: raw search-operator text appended to the query. */
   advancedQuery?: string | undefined;
+  /** Several targets: an item already collected for an earlier target is not collected again (default true). */
+  dedupeAcrossTargets?: boolean | undefined;
+  /** Several targets: `first` keeps an item under the first target that found it (default), `none` collects it once per target, `merge` keeps one result listing every target that found it in `targets`. */
+  dedupeMode?: "none" | "first" | "merge" | undefined;
 }
 
 /** Parameters of `extractions.estimate`: estimate the credits an extraction would cost. */
@@ -3236,6 +3246,10 @@ export interface EstimateExtractionParams {
   excludeWords?: string | undefined;
   /** Tweet search: raw search-operator text appended to the query. */
   advancedQuery?: string | undefined;
+  /** Several targets: an item already collected for an earlier target is not collected again (default true). */
+  dedupeAcrossTargets?: boolean | undefined;
+  /** Several targets: `first` keeps an item under the first target that found it (default), `none` collects it once per target, `merge` keeps one result listing every target that found it in `targets`. */
+  dedupeMode?: "none" | "first" | "merge" | undefined;
 }
 
 /** Parameters of `extractions.get`: get an extraction job and a page of its results. */
@@ -3285,6 +3299,8 @@ export interface GetExtractionResult {
     targetSpaceId?: string | undefined;
     /** Search text of the job, for search tools. */
     searchQuery?: string | undefined;
+    /** Every target of a job run on several targets, in the order they are read. */
+    targets?: string[] | undefined;
     /** Why the job failed; failed jobs only. */
     errorMessage?: string | undefined;
     /** When the job was started (ISO 8601). */

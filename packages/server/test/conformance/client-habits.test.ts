@@ -179,16 +179,13 @@ describe('request habits of generated clients', () => {
     expect(created.body).toMatchObject({ toolType: multi.toolType, status: 'running' });
   });
 
-  it('refuses several targets in one job with a clear 400 (this server runs one target per job)', async () => {
+  it('checks every target of a job on several targets: one that does not exist is 404 user_not_found', async () => {
     const r = await fetch(`${habits.base}/api/v1/extractions/estimate`, {
       method: 'POST',
       headers: { 'x-api-key': habits.key, ...JSON_TYPE },
-      body: JSON.stringify({ toolType: 'follower_explorer', targetUsernames: ['jack', 'someone_else'] }),
+      body: JSON.stringify({ toolType: 'follower_explorer', targetUsernames: ['jack', 'no_such_user_zq'] }),
     });
-    expect(r.status).toBe(400);
-    expect(await r.json()).toMatchObject({
-      error: 'invalid_input',
-      message: expect.stringMatching(/one target per/),
-    });
+    expect(r.status).toBe(404);
+    expect(await r.json()).toMatchObject({ error: 'user_not_found' });
   });
 });

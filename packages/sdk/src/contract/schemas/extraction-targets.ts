@@ -38,9 +38,8 @@ const KIND_FIELDS = {
 const values = (what: string) => z.array(z.string().min(1)).min(1).max(100).optional().describe(what);
 
 /**
- * The multi-target fields of the reference (what generated clients of the service send). This server runs
- * one target per job: the values of these fields that fit the tool must name one target (the same one may
- * repeat); send one job per target otherwise.
+ * The multi-target fields of the reference (what generated clients of the service send): the values that
+ * fit the tool are the job's targets, read one after the other in one job.
  */
 export const extractionMultiTargetFields = {
   targetTweetIds: values('Tweets to read (reference multi-target form of `targetTweetId`).'),

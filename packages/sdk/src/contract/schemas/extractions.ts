@@ -84,6 +84,9 @@ export const EXTRACTION_ESTIMATE_SOURCES = [
   'unknown',
 ] as const;
 
+/** Targets one extraction job reads at most (all the target fields of the request together). */
+export const MAX_TARGETS = 100;
+
 const username = z
   .string()
   .regex(/^@?[A-Za-z0-9_]{1,15}$/, 'must be a username of 1-15 letters, digits or underscores');
@@ -170,6 +173,18 @@ export const ExtractionRequestSchema = z
       .min(1)
       .optional()
       .describe('Tweet search: raw search-operator text appended to the query.'),
+    dedupeAcrossTargets: z
+      .boolean()
+      .optional()
+      .describe(
+        'Several targets: an item already collected for an earlier target is not collected again (default true).',
+      ),
+    dedupeMode: z
+      .enum(['none', 'first', 'merge'])
+      .optional()
+      .describe(
+        'Several targets: `first` keeps an item under the first target that found it (default), `none` collects it once per target, `merge` keeps one result listing every target that found it in `targets`.',
+      ),
   })
   .superRefine((body, ctx) => {
     const field: ExtractionTargetField | undefined = EXTRACTION_TARGETS[body.toolType];
@@ -181,11 +196,11 @@ export const ExtractionRequestSchema = z
         path: [field],
         message: `${field} is required for toolType ${body.toolType}`,
       });
-    } else if (found.length > 1) {
+    } else if (found.length > MAX_TARGETS) {
       ctx.addIssue({
         code: 'custom',
         path: [field],
-        message: `this server runs one target per extraction job; ${found.length} targets given for ${field}: send one job per target`,
+        message: `at most ${MAX_TARGETS} targets per extraction job; ${found.length} given for ${field}`,
       });
     }
   });
@@ -206,6 +221,10 @@ export const ExtractionJobSchema = z.object({
   targetListId: z.string().optional().describe('List read by the job, for list tools.'),
   targetSpaceId: z.string().optional().describe('Space read by the job, for `space_explorer`.'),
   searchQuery: z.string().optional().describe('Search text of the job, for search tools.'),
+  targets: z
+    .array(z.string())
+    .optional()
+    .describe('Every target of a job run on several targets, in the order they are read.'),
   errorMessage: z.string().optional().describe('Why the job failed; failed jobs only.'),
   createdAt: z.string().describe('When the job was started (ISO 8601).'),
   completedAt: z.string().optional().describe('When the job completed (ISO 8601); completed jobs only.'),
@@ -258,6 +277,16 @@ export const ExtractionResultSchema = z.object({
   tweetText: z.string().optional().describe('Text of that tweet.'),
   tweetCreatedAt: z.string().optional().describe('When that tweet was posted.'),
   createdAt: z.string().optional().describe('When the result was collected (ISO 8601).'),
+  target: z
+    .string()
+    .optional()
+    .describe(
+      'Jobs run on several targets: the target (username, tweet id, query...) that found the result.',
+    ),
+  targets: z
+    .array(z.string())
+    .optional()
+    .describe('With `dedupeMode: merge`: every target that found the result, the first one first.'),
   enrichmentData: ExtractionEnrichmentSchema.optional().describe('Extra profile, tweet and article fields.'),
 });
 

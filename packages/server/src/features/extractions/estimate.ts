@@ -42,25 +42,48 @@ function knownCount(spec: ExtractionSpec, t: ResolvedTarget): { count: number; s
   }
 }
 
+/** What one target would collect: its own count, else the most a job collects, capped by `resultsLimit`. */
+function targetEstimate(spec: ExtractionSpec, target: ResolvedTarget): { count: number; source: Source } {
+  let estimate = knownCount(spec, target) ?? {
+    count: DEFAULT_MAX_RESULTS,
+    source: 'paginationCap' as Source,
+  };
+  if (spec.resultsLimit !== undefined && spec.resultsLimit < estimate.count) {
+    estimate = { count: spec.resultsLimit, source: 'resultsLimit' };
+  }
+  return estimate;
+}
+
 /**
- * The credit estimate of an extraction (1 credit per result, spec 8.2): the target's own count where the
- * tool has one (followers, replies, members, ...), capped by `resultsLimit` and by the most results a job
- * collects; without a count, `resultsLimit` or that cap. `allowed` when the balance covers it.
+ * The credit estimate of an extraction (1 credit per result, spec 8.2): for each target, its own count
+ * where the tool has one (followers, replies, members, ...), else `resultsLimit` or the most results a job
+ * collects; summed over the targets (an upper bound when targets share items that are kept once), capped by
+ * `resultsLimit` and that most. The source is the targets' one when they agree (`unknown` otherwise).
+ * `allowed` when the balance covers it.
  */
-export function estimateExtraction(spec: ExtractionSpec, target: ResolvedTarget, balance: bigint): Estimate {
-  const known = knownCount(spec, target);
-  let estimate = known ?? { count: DEFAULT_MAX_RESULTS, source: 'paginationCap' as Source };
+export function estimateExtraction(
+  spec: ExtractionSpec,
+  targets: readonly ResolvedTarget[],
+  balance: bigint,
+): Estimate {
+  const each = targets.map((t) => targetEstimate(spec, t));
+  const sources = new Set(each.map((e) => e.source));
+  let estimate = {
+    count: each.reduce((sum, e) => sum + e.count, 0),
+    source: sources.size === 1 ? (each[0]?.source ?? 'unknown') : ('unknown' as Source),
+  };
   if (spec.resultsLimit !== undefined && spec.resultsLimit < estimate.count) {
     estimate = { count: spec.resultsLimit, source: 'resultsLimit' };
   }
   if (estimate.count > DEFAULT_MAX_RESULTS)
     estimate = { count: DEFAULT_MAX_RESULTS, source: 'paginationCap' };
+  const user = targets[0]?.user;
   return {
     estimatedResults: estimate.count,
     creditsRequired: String(estimate.count),
     creditsAvailable: balance.toString(),
     allowed: balance >= BigInt(estimate.count),
     source: estimate.source,
-    ...(target.user && { resolvedXUserId: target.user.id }),
+    ...(user && { resolvedXUserId: user.id }),
   };
 }

@@ -59,6 +59,7 @@ export function exportMatcher(f: ExportFilters): (r: ExportableResult) => boolea
 /** Every column a result can fill, most telling first (a PDF shows the first few). */
 const COLUMNS: readonly ExportColumn[] = [
   { key: 'id', label: 'Id' },
+  { key: 'target', label: 'Target' },
   { key: 'xUsername', label: 'Username' },
   { key: 'xDisplayName', label: 'Name' },
   { key: 'xUserId', label: 'User id' },
@@ -92,8 +93,9 @@ const COLUMNS: readonly ExportColumn[] = [
 
 /** A result as one flat row: its fields and its enrichment side by side. */
 function flat(r: ApiResult): Record<string, Cell> {
-  const { enrichmentData, ...core } = r;
-  return { ...core, ...enrichmentData };
+  const { enrichmentData, targets, ...core } = r;
+  // A merged result lists every target that found it in one cell.
+  return { ...core, ...(targets && { target: targets.join(', ') }), ...enrichmentData };
 }
 
 /** Results read per database page while an export is written. */
@@ -143,8 +145,9 @@ export function resultsTable(
   survey: ResultsSurvey,
   results: RowSource<ApiResult>,
 ): ExportTable<ApiResult> {
-  const target =
-    job.targetUsername !== undefined
+  const target = job.targets
+    ? job.targets.map((t) => (job.targetUsername !== undefined ? `@${t}` : t)).join(', ')
+    : job.targetUsername !== undefined
       ? `@${job.targetUsername}`
       : (job.targetTweetId ??
         job.targetCommunityId ??

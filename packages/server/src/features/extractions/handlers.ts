@@ -9,10 +9,11 @@ import { cursorCodec, LIST_POSITION, legacyTagged, pageOf } from '../../core/pag
 import { estimateExtraction } from './estimate.js';
 import { exportMatcher, matchingResults, resultsTable, surveyResults } from './export.js';
 import { type OutputMode, toApiJob, toApiResult } from './mappers.js';
+import type { JobParams } from './progress.js';
 import { findJob, insertJob, listJobRows, resultRows } from './repository.js';
 import { enqueueExtraction } from './runner.js';
 import { extractionRunner } from './runtime.js';
-import { normalizeSpec, resolveTarget } from './targets.js';
+import { normalizeSpec, resolveTargets } from './targets.js';
 
 const notFound = (id: string) => new HttpError('not_found', `no extraction job ${id}`);
 
@@ -97,9 +98,16 @@ export const extractionHandlers = withPlatformErrors(
       const { accountId } = ctx.requirePrincipal();
       const { platform, credits, clock, database } = ctx.services;
       const spec = normalizeSpec(ctx.body);
-      const target = await resolveTarget(platform, spec);
+      const resolved = await resolveTargets(platform, spec);
+      const target = resolved[0] ?? {};
       const balance = await credits.balance(accountId);
-      if (ctx.query.dry_run) return new Answer(200, estimateExtraction(spec, target, balance));
+      if (ctx.query.dry_run) return new Answer(200, estimateExtraction(spec, resolved, balance));
+      // Account tools on several targets keep each target's user id, for the runner to read by.
+      const userIds = resolved.flatMap((r) => (r.user ? [r.user.id] : []));
+      const params: JobParams = {
+        ...spec,
+        ...(resolved.length > 1 && userIds.length > 0 && { targetUserIds: userIds }),
+      };
       if (balance < 1n) throw errors.insufficientCredits(1, balance);
       const now = clock.now();
       const id = timeUuid(now);
@@ -109,7 +117,7 @@ export const extractionHandlers = withPlatformErrors(
           account_id: accountId,
           tool_type: spec.toolType,
           status: 'running',
-          params: JSON.stringify(spec),
+          params: JSON.stringify(params),
           target_tweet_id: target.tweet?.id ?? spec.targetTweetId ?? null,
           target_username: target.user?.username ?? spec.targetUsername ?? null,
           target_user_id: target.user?.id ?? null,
@@ -135,8 +143,8 @@ export const extractionHandlers = withPlatformErrors(
     estimateExtraction: async (ctx) => {
       const { accountId } = ctx.requirePrincipal();
       const spec = normalizeSpec(ctx.body);
-      const target = await resolveTarget(ctx.services.platform, spec);
-      return estimateExtraction(spec, target, await ctx.services.credits.balance(accountId));
+      const resolved = await resolveTargets(ctx.services.platform, spec);
+      return estimateExtraction(spec, resolved, await ctx.services.credits.balance(accountId));
     },
 
     getExtraction: async (ctx) => {

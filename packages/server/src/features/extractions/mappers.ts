@@ -3,7 +3,8 @@ import type { z } from 'zod';
 import { num } from '../../core/db/database.js';
 import type { JobRow, ResultRow } from './repository.js';
 import type { StoredResult } from './results.js';
-import type { ExtractionSpec, JobTarget } from './tools.js';
+import { specTargets } from './targets.js';
+import type { ExtractionSpec } from './tools.js';
 
 const iso = (ms: bigint | number) => new Date(Number(ms)).toISOString();
 
@@ -12,12 +13,10 @@ export type ApiJob = z.input<typeof schemas.ExtractionJobSchema>;
 /** A result in the API's shape. */
 export type ApiResult = z.input<typeof schemas.ExtractionResultSchema>;
 
-/** What the runner reads for a job: its request and resolved user id. */
-export function jobTarget(row: JobRow): JobTarget {
-  return {
-    spec: JSON.parse(row.params) as ExtractionSpec,
-    ...(row.target_user_id !== null && { targetUserId: row.target_user_id }),
-  };
+/** The `targets` of a job run on several targets (none for a single-target job). */
+function jobTargets(row: JobRow): Pick<ApiJob, 'targets'> {
+  const targets = specTargets(JSON.parse(row.params) as ExtractionSpec);
+  return targets.length > 1 ? { targets } : {};
 }
 
 /** A stored job in the API's shape. */
@@ -36,6 +35,7 @@ export function toApiJob(row: JobRow): ApiJob {
     ...opt('targetListId', row.target_list_id),
     ...opt('targetSpaceId', row.target_space_id),
     ...opt('searchQuery', row.search_query),
+    ...jobTargets(row),
     ...(row.status === 'failed' && opt('errorMessage', row.error_message)),
     createdAt: iso(row.created_at),
     ...(row.status === 'completed' && row.completed_at !== null && { completedAt: iso(row.completed_at) }),

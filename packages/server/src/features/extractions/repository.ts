@@ -80,20 +80,38 @@ export function resultRows(
     .execute();
 }
 
-/** Which of `keys` a job already has a result for. */
-export async function existingKeys(
+/** The stored results (their `data`) a job already has for any of `keys`, by key. */
+export async function existingResults(
   db: Kysely<Database>,
   jobId: string,
   keys: readonly string[],
-): Promise<Set<string>> {
-  if (keys.length === 0) return new Set();
-  const rows = await db
-    .selectFrom('extraction_results')
-    .select('item_key')
+): Promise<Map<string, string>> {
+  const found = new Map<string, string>();
+  for (let i = 0; i < keys.length; i += CHUNK) {
+    const rows = await db
+      .selectFrom('extraction_results')
+      .select(['item_key', 'data'])
+      .where('job_id', '=', jobId)
+      .where('item_key', 'in', keys.slice(i, i + CHUNK))
+      .execute();
+    for (const r of rows) found.set(r.item_key, r.data);
+  }
+  return found;
+}
+
+/** Rewrites the record of a job's result (a merged result gaining a target). */
+export async function updateResultData(
+  trx: Transaction<Database>,
+  jobId: string,
+  itemKey: string,
+  data: string,
+): Promise<void> {
+  await trx
+    .updateTable('extraction_results')
+    .set({ data })
     .where('job_id', '=', jobId)
-    .where('item_key', 'in', keys)
+    .where('item_key', '=', itemKey)
     .execute();
-  return new Set(rows.map((r) => r.item_key));
 }
 
 /** Inserts results inside a transaction. */

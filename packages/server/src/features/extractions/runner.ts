@@ -11,9 +11,10 @@ import {
 import type { Services } from '../../core/services.js';
 import { PlatformUnavailableError } from '../../platform/platform.js';
 import { isSimulatedPlatformError } from '../../platform/simulated/index.js';
-import { jobTarget } from './mappers.js';
-import { existingKeys, insertResults, type JobRow, loadJob } from './repository.js';
-import type { Collected } from './results.js';
+import { type JobParams, type Progress, readProgress, writeProgress } from './progress.js';
+import { existingResults, insertResults, type JobRow, loadJob, updateResultData } from './repository.js';
+import type { Collected, StoredResult } from './results.js';
+import { dedupeModeOf, specFor, specTargets } from './targets.js';
 import { toolReader } from './tools.js';
 
 /** Results a job collects at most when the request sets no `resultsLimit`. */
@@ -229,30 +230,67 @@ export class ExtractionRunner {
       return false;
     }
 
+    const params = JSON.parse(job.params) as JobParams;
+    const targets = specTargets(params);
+    const multi = targets.length > 1;
+    const at = readProgress(job.cursor, multi);
+    const target = targets[at.target] ?? '';
+    const mode = multi ? dedupeModeOf(params) : 'first';
+
     let page: { items: Collected[]; nextCursor?: string | undefined };
     try {
-      const read = toolReader(platform, jobTarget(job), clock.now());
-      page = await read({ pageSize: want, ...(job.cursor !== null && { cursor: job.cursor }) });
+      const reading = {
+        spec: multi ? specFor(params, target) : params,
+        targetUserId: params.targetUserIds?.[at.target] ?? job.target_user_id ?? undefined,
+      };
+      const read = toolReader(platform, reading, clock.now());
+      page = await read({ pageSize: want, ...(at.cursor !== undefined && { cursor: at.cursor }) });
     } catch (err) {
       await this.finish(job, held, ctx, 'failed', describeFailure(err));
       return false;
     }
 
+    // A job on several targets tags each result with its target; `none` keeps an item once per target.
     const unique = new Map<string, Collected>();
-    for (const item of page.items) if (!unique.has(item.key)) unique.set(item.key, item);
-    const seen = await existingKeys(database.db, job.id, [...unique.keys()]);
+    for (const item of page.items) {
+      const key = mode === 'none' ? `${at.target}|${item.key}` : item.key;
+      if (unique.has(key)) continue;
+      const result = multi
+        ? { ...item.result, target, ...(mode === 'merge' && { targets: [target] }) }
+        : item.result;
+      unique.set(key, { ...item, key, result });
+    }
+    const seen = await existingResults(database.db, job.id, [...unique.keys()]);
     const fresh = [...unique.values()].filter((c) => !seen.has(c.key)).slice(0, want);
+    // `merge`: an item an earlier target found gets this target added to its `targets` (no new result).
+    const merged =
+      mode === 'merge'
+        ? [...seen].flatMap(([key, data]) => {
+            const stored = JSON.parse(data) as StoredResult;
+            const all = stored.targets ?? (stored.target === undefined ? [] : [stored.target]);
+            return all.includes(target)
+              ? []
+              : [{ key, data: JSON.stringify({ ...stored, targets: [...all, target] }) }];
+          })
+        : [];
 
-    const next = page.nextCursor;
-    const repeated = next !== undefined && next === job.cursor;
+    const pageNext = page.nextCursor;
+    const repeated = pageNext !== undefined && pageNext === at.cursor;
     const stalled =
-      next === undefined
+      pageNext === undefined
         ? 0
         : repeated
           ? STALL_PAGES
-          : fresh.length === 0
+          : fresh.length === 0 && merged.length === 0
             ? Number(job.stalled_pages) + 1
             : 0;
+    // The end of a target's listing moves the job on to the next target, from its first page.
+    const moveOn = pageNext === undefined && at.target + 1 < targets.length;
+    const next: Progress | undefined = moveOn
+      ? { target: at.target + 1 }
+      : pageNext === undefined
+        ? undefined
+        : { target: at.target, cursor: pageNext };
     const now = clock.now();
     // The page's charge, its results and the job's progress commit together (spec 8.2: 1 credit per result
     // stored): a crash anywhere before the commit leaves neither, and the page is read and charged again
@@ -264,7 +302,7 @@ export class ExtractionRunner {
           .updateTable('extraction_jobs')
           .set({
             total_results: total + fresh.length,
-            cursor: next ?? job.cursor,
+            cursor: next === undefined ? job.cursor : writeProgress(next, multi),
             stalled_pages: stalled,
             updated_at: now,
           })
@@ -285,6 +323,7 @@ export class ExtractionRunner {
             created_at: now,
           })),
         );
+        for (const m of merged) await updateResultData(trx, job.id, m.key, m.data);
       });
     } catch (err) {
       // Spent elsewhere meanwhile: nothing was stored; the next page sees the balance that is left.
@@ -297,6 +336,7 @@ export class ExtractionRunner {
       await this.finish({ ...job, total_results: collected }, held, ctx, 'completed');
       return false;
     }
+    if (moveOn) return true;
     if (stalled >= STALL_PAGES) {
       await this.finish(
         job,

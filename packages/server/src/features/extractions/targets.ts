@@ -7,22 +7,30 @@ import type { ExtractionSpec } from './tools.js';
 
 const stripAt = (v: string | undefined) => (v === undefined ? undefined : v.replace(/^@/, ''));
 
+/** A target value as a job keeps it: a username without its @, a tweet URL as its id, others trimmed. */
+function normalizeTarget(field: schemas.ExtractionTargetField, given: string): string {
+  if (field === 'targetUsername') return given.replace(/^@/, '');
+  if (field === 'targetTweetId') return tweetIdOf(given);
+  return given.trim();
+}
+
 /**
  * The request as a job keeps it: usernames without their @, a tweet URL as its id, and only the target
- * field the tool uses (given in it or in the reference's multi-target fields) (spec 4.8: the others, and the tweet-search filters of other tools, are ignored).
+ * field the tool uses (spec 4.8: the others, and the tweet-search filters of other tools, are ignored).
+ * The targets come from that field or the reference's multi-target fields; with several, the field holds
+ * the first, `targets` all of them in order (plain values), with the dedupe settings.
  */
 export function normalizeSpec(body: ExtractionSpec): ExtractionSpec {
   const field = schemas.EXTRACTION_TARGETS[body.toolType];
   const spec: ExtractionSpec = { toolType: body.toolType };
-  // The single field, or the one target the reference's multi-target fields name (the contract allows one).
-  const given = schemas.extractionTargetValues(body, field)[0];
-  const target =
-    field === 'targetUsername'
-      ? stripAt(given)
-      : field === 'targetTweetId'
-        ? given && tweetIdOf(given)
-        : given?.trim();
-  if (target !== undefined) spec[field] = target;
+  const given = schemas.extractionTargetValues(body, field).map((v) => normalizeTarget(field, v));
+  const list = [...new Set(given)];
+  if (list[0] !== undefined) spec[field] = list[0];
+  if (list.length > 1) {
+    spec.targets = list;
+    if (body.dedupeAcrossTargets !== undefined) spec.dedupeAcrossTargets = body.dedupeAcrossTargets;
+    if (body.dedupeMode !== undefined) spec.dedupeMode = body.dedupeMode;
+  }
   if (body.resultsLimit !== undefined) spec.resultsLimit = body.resultsLimit;
   if (body.toolType === 'post_extractor' && body.includeReplies !== undefined)
     spec.includeReplies = body.includeReplies;
@@ -60,6 +68,33 @@ export function normalizeSpec(body: ExtractionSpec): ExtractionSpec {
     throw new HttpError('invalid_input', 'searchQuery: must not be blank');
   }
   return spec;
+}
+
+/** The targets of a job's request, in the order they are read (one for a single-target job). */
+export function specTargets(spec: ExtractionSpec): string[] {
+  const targets = spec.targets?.filter((t): t is string => typeof t === 'string');
+  if (targets && targets.length > 0) return targets;
+  const single = spec[schemas.EXTRACTION_TARGETS[spec.toolType]];
+  return single === undefined ? [] : [single];
+}
+
+/** The request of a job narrowed to one of its targets (what a single-target job of it would be). */
+export function specFor(spec: ExtractionSpec, target: string): ExtractionSpec {
+  const { targets: _all, dedupeAcrossTargets: _across, dedupeMode: _mode, ...rest } = spec;
+  return { ...rest, [schemas.EXTRACTION_TARGETS[spec.toolType]]: target };
+}
+
+/** How a job on several targets keeps an item more than one target found (`first` unless told). */
+export function dedupeModeOf(spec: ExtractionSpec): 'none' | 'first' | 'merge' {
+  return spec.dedupeMode ?? (spec.dedupeAcrossTargets === false ? 'none' : 'first');
+}
+
+/** Checks every target of a job before it starts (see {@link resolveTarget}), in order. */
+export async function resolveTargets(platform: Platform, spec: ExtractionSpec): Promise<ResolvedTarget[]> {
+  const resolved: ResolvedTarget[] = [];
+  for (const target of specTargets(spec)) resolved.push(await resolveTarget(platform, specFor(spec, target)));
+  if (resolved.length === 0) return [await resolveTarget(platform, spec)];
+  return resolved;
 }
 
 /** What checking a job's target found: the target itself, for the estimate and the job's columns. */
