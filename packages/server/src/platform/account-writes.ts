@@ -95,9 +95,13 @@ export interface WriteResult {
   target?: { id: string; username?: string };
 }
 
-/** Why the platform refused a write (spec 7, 422 codes, and 401 `x_auth_failure` for a dead session). */
+/**
+ * Why the platform refused a write (spec 7, 422 codes, 401 `x_auth_failure` for a dead session, and 403
+ * `account_restricted` for a locked account).
+ */
 export type WriteRejectionCode =
   | 'x_auth_failure'
+  | 'account_restricted'
   | 'x_account_suspended'
   | 'x_account_protected'
   | 'x_account_feature_required'

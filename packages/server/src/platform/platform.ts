@@ -170,6 +170,21 @@ export class PlatformUnavailableError extends Error {
 }
 
 /**
+ * Thrown by a private read (bookmarks, home timeline, notifications, direct messages) when the platform
+ * refuses the account it reads as: suspended or locked. The route tells the caller and the connection's
+ * health learns it, as from a write.
+ */
+export class PlatformAccountError extends Error {
+  override readonly name = 'PlatformAccountError';
+  constructor(
+    readonly reason: 'suspended' | 'locked',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
  * Every read and write of the social platform the features need. `simulated` keeps a seeded network in the
  * server's own database; `xapi` calls the X API v2. Features depend on this interface only.
  *

@@ -297,6 +297,65 @@ describe.each(ENGINES)('durable writes (%s)', (engine) => {
     expect(await health()).toBe('healthy');
   });
 
+  it('health follows a lock: locked until the platform unlocks it and a re-authentication finds it well', async () => {
+    const other = await newSimUser(t, 'locked');
+    const acct = await connectThroughApi(t, other.username);
+    const health = async () => (await t.request('GET', `/api/v1/x/accounts/${acct.id}`)).body.health;
+    await t.request('PATCH', `/sim/users/${other.username}`, { body: { locked: true } });
+    const body = { account: acct.id, text: 'while locked' };
+    // The platform refuses the write of a locked account (no code of its own: 403 account_restricted).
+    await refused(t, 'POST', '/api/v1/x/tweets', body, 403, 'account_restricted');
+    expect(await health()).toBe('locked');
+    // A re-authentication while it is still locked is refused and leaves it locked.
+    const early = await t.request('POST', `/api/v1/x/accounts/${acct.id}/reauth`, {
+      body: { password: DEV_PASSWORD },
+    });
+    expect(early.status, JSON.stringify(early.body)).toBe(422);
+    expect(await health()).toBe('locked');
+    await t.request('PATCH', `/sim/users/${other.username}`, { body: { locked: false } });
+    const reauth = await t.request('POST', `/api/v1/x/accounts/${acct.id}/reauth`, {
+      body: { password: DEV_PASSWORD },
+    });
+    expect(reauth.status, JSON.stringify(reauth.body)).toBe(201);
+    expect(await health()).toBe('healthy');
+    await ok(t, 'POST', '/api/v1/x/tweets', body);
+  });
+
+  it('health follows what private reads learn: suspended, locked, and healthy after a rest', async () => {
+    const other = await newSimUser(t, 'reader');
+    const acct = await connectThroughApi(t, other.username);
+    const health = async () => (await t.request('GET', `/api/v1/x/accounts/${acct.id}`)).body.health;
+    const bookmarks = `/api/v1/x/bookmarks?account=${acct.id}`;
+    const timeline = `/api/v1/x/timeline?account=${acct.id}`;
+    await read(t, bookmarks);
+    expect(await health()).toBe('healthy');
+    await t.request('PATCH', `/sim/users/${other.username}`, { body: { suspended: true } });
+    const suspended = await t.request('GET', timeline);
+    expect([suspended.status, suspended.body.error]).toEqual([403, 'account_restricted']);
+    expect(await health()).toBe('suspended');
+    await t.request('PATCH', `/sim/users/${other.username}`, { body: { suspended: false, locked: true } });
+    const locked = await t.request('GET', bookmarks);
+    expect([locked.status, locked.body.error]).toEqual([403, 'account_restricted']);
+    expect(await health()).toBe('locked');
+    // A read that works does not end a lock: only a re-authentication checks the account again.
+    await t.request('PATCH', `/sim/users/${other.username}`, { body: { locked: false } });
+    await read(t, bookmarks);
+    expect(await health()).toBe('locked');
+    const reauth = await t.request('POST', `/api/v1/x/accounts/${acct.id}/reauth`, {
+      body: { password: DEV_PASSWORD },
+    });
+    expect(reauth.status, JSON.stringify(reauth.body)).toBe(201);
+    expect(await health()).toBe('healthy');
+    // An outage (seen by a write), a rest, recovering: a private read that works makes it healthy.
+    mode = 'not_sent';
+    await refused(t, 'POST', '/api/v1/x/tweets', { account: acct.id, text: 'outage' }, 500, 'x_write_failed');
+    expect(await health()).toBe('temporaryIssue');
+    t.clock.advance(TEMPORARY_ISSUE_WAIT_MS);
+    expect(await health()).toBe('recovering');
+    await read(t, timeline);
+    expect(await health()).toBe('healthy');
+  });
+
   it('answers 402 before sending when credits do not cover the write, and stores nothing', async () => {
     await setBalance(t, t.accountId, 5);
     const key = randomUUID();

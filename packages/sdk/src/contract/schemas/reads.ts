@@ -49,6 +49,7 @@ export const PRIVATE_READ_ERRORS = [
   'account_required',
   'account_not_found',
   'account_needs_reauth',
+  'account_restricted',
   'x_auth_failure',
 ] as const satisfies readonly ErrorCode[];
 

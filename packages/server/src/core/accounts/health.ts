@@ -11,10 +11,10 @@ export const TEMPORARY_ISSUE_WAIT_MS = 30_000;
 
 /**
  * What a call to the platform made with a connection taught about it: it worked (`ok`), its session is dead
- * (`auth_failure`), the platform suspended the account (`suspended`), or the platform could not be reached
- * for it (`unavailable`).
+ * (`auth_failure`), the platform suspended the account (`suspended`) or locked it (`locked`), or the
+ * platform could not be reached for it (`unavailable`).
  */
-export type HealthSignal = 'ok' | 'auth_failure' | 'suspended' | 'unavailable';
+export type HealthSignal = 'ok' | 'auth_failure' | 'suspended' | 'locked' | 'unavailable';
 
 /** The health a connection has after `signal`, from `health` (undefined: unchanged). */
 export function nextHealth(health: string, signal: HealthSignal): string | undefined {
@@ -23,6 +23,8 @@ export function nextHealth(health: string, signal: HealthSignal): string | undef
       return 'needsReauth';
     case 'suspended':
       return 'suspended';
+    case 'locked':
+      return 'locked';
     case 'unavailable':
       return 'temporaryIssue';
     case 'ok':

@@ -6,6 +6,7 @@ import { defineReadHandlers } from '../../core/reads/define.js';
 import { requireUser } from '../../core/reads/lookups.js';
 import type { PlatformDm, PlatformNotification, Tweet } from '../../platform/platform.js';
 import { connectedAccount } from './connected-account.js';
+import { readAs } from './read-as.js';
 
 /** Items per page of the private reads, which take no page size. */
 const PAGE = 20;
@@ -51,7 +52,8 @@ function toMessage(m: PlatformDm) {
 
 /**
  * Private reads (spec 1.5): bookmarks, bookmark folders, the home timeline, notifications and direct
- * messages, read as the caller's connected account (see {@link connectedAccount}); 1 credit per item.
+ * messages, read as the caller's connected account (see {@link connectedAccount}); 1 credit per item. What
+ * the platform answers teaches the connection's health ({@link readAs}).
  */
 export const privateHandlers = defineReadHandlers({
   getBookmarks: async (ctx) => {
@@ -60,7 +62,8 @@ export const privateHandlers = defineReadHandlers({
     const page = await paidPage(ctx, {
       want: PAGE,
       cursor: q.cursor,
-      read: (p) => ctx.services.platform.bookmarks(account.x_user_id, q.folderId, p),
+      read: (p) =>
+        readAs(ctx, account, () => ctx.services.platform.bookmarks(account.x_user_id, q.folderId, p)),
     });
     return pageB('tweets', page.items, page.nextCursor);
   },
@@ -68,7 +71,7 @@ export const privateHandlers = defineReadHandlers({
   getBookmarkFolders: async (ctx) => {
     const offset = FOLDERS_CURSOR.decode(ctx.query.cursor)?.offset ?? 0;
     const account = await connectedAccount(ctx, ctx.query.account);
-    const all = await ctx.services.platform.bookmarkFolders(account.x_user_id);
+    const all = await readAs(ctx, account, () => ctx.services.platform.bookmarkFolders(account.x_user_id));
     const m = meter(ctx);
     const remaining = all.slice(offset, offset + PAGE);
     const folders = remaining.slice(0, remaining.length ? await m.affordable(remaining.length) : 0);
@@ -85,7 +88,7 @@ export const privateHandlers = defineReadHandlers({
       want: PAGE,
       cursor: q.cursor,
       keep: (t: Tweet) => !seen.has(t.id),
-      read: (p) => ctx.services.platform.homeTimeline(account.x_user_id, p),
+      read: (p) => readAs(ctx, account, () => ctx.services.platform.homeTimeline(account.x_user_id, p)),
     });
     return pageB('tweets', page.items, page.nextCursor);
   },
@@ -103,7 +106,7 @@ export const privateHandlers = defineReadHandlers({
       want: PAGE,
       cursor: q.cursor,
       keep,
-      read: (p) => ctx.services.platform.notifications(account.x_user_id, p),
+      read: (p) => readAs(ctx, account, () => ctx.services.platform.notifications(account.x_user_id, p)),
     });
     return pageB('notifications', page.items.map(toNotification), page.nextCursor);
   },
@@ -128,7 +131,8 @@ export const privateHandlers = defineReadHandlers({
       want: PAGE,
       cursor: q.cursor,
       keep: (m: PlatformDm) => maxId === undefined || BigInt(m.id) <= maxId,
-      read: (p) => ctx.services.platform.dmHistory(account.x_user_id, other.id, p),
+      read: (p) =>
+        readAs(ctx, account, () => ctx.services.platform.dmHistory(account.x_user_id, other.id, p)),
     });
     return pageB('messages', page.items.map(toMessage), page.nextCursor);
   },

@@ -27,13 +27,14 @@ export const CreateUserBody = z.object({
   createdAt: Time.optional(),
 });
 
-/** `PATCH /sim/users/:username`: any profile field, a rename, protection, suspension, verification, pin. */
+/** `PATCH /sim/users/:username`: any profile field, a rename, protection, suspension, a lock, verification, pin. */
 export const UpdateUserBody = z.object({
   username: Username.optional(),
   ...profile,
   verified: z.boolean().optional(),
   verifiedType: VerifiedType.nullable().optional(),
   suspended: z.boolean().optional(),
+  locked: z.boolean().optional(),
   pinnedTweetId: z
     .string()
     .regex(/^\d{1,25}$/, 'must be a numeric id')

@@ -17,6 +17,7 @@ const OPERATION_OF = new Map(
 const SIGNAL_OF: Partial<Record<string, HealthSignal>> = {
   x_auth_failure: 'auth_failure',
   x_account_suspended: 'suspended',
+  account_restricted: 'locked',
 };
 
 /** Records on the action's connection what the platform's answer taught (see `core/accounts/health.ts`). */
@@ -38,7 +39,7 @@ const RETRYABLE = new Set(['x_auth_failure', 'x_write_failed']);
  * credits are taken only when the platform confirms the write; a charge the balance no longer covers leaves
  * billing `charge_failed`), except a state change that changed nothing (a repeated like or repost: an
  * idempotent no-op costs nothing, billing `not_charged`); a refusal is `failed`, never charged. The
- * connection's health learns from the answer: a dead session is `needsReauth`, a suspension `suspended`, a
+ * connection's health learns from the answer: a dead session is `needsReauth`, a suspension `suspended`, a lock `locked`, a
  * success ends a temporary issue. Answers the row as it now is (another request may have settled it first).
  */
 export async function settle(services: Services, row: ActionRow, outcome: WriteOutcome): Promise<ActionRow> {

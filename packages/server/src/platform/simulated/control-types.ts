@@ -34,6 +34,8 @@ export interface UpdateUserPatch {
   verifiedType?: VerifiedType | null;
   protected?: boolean;
   suspended?: boolean;
+  /** A lock (the platform wants the owner to prove who they are): writes and private reads are refused. */
+  locked?: boolean;
   pinnedTweetId?: string | null;
 }
 

@@ -3,6 +3,7 @@ import type { Clock } from '../../core/clock.js';
 import { num } from '../../core/db/database.js';
 import type { Database } from '../../core/db/schema.js';
 import type { Tweet, UserProfile } from '../platform.js';
+import { setLocked } from './account-lock.js';
 import type { CreateTweetInput, CreateUserInput, UpdateUserPatch } from './control-types.js';
 import { USERNAME, VERIFIED_TYPES, validateProfile, validateTweetInput } from './control-validation.js';
 import { parseEntities } from './entities.js';
@@ -130,6 +131,7 @@ export class SimulatedControl {
         .where('id', '=', current.id)
         .execute();
     }
+    if (patch.locked !== undefined) await setLocked(this.db, current.id, patch.locked);
     return toUserProfile(await this.user(current.id));
   }
 

@@ -5,6 +5,7 @@ import type { Clock } from '../../core/clock.js';
 import { num } from '../../core/db/database.js';
 import type { Database } from '../../core/db/schema.js';
 import type { LoginCredentials, LoginOutcome } from '../account-writes.js';
+import { isLocked } from './account-lock.js';
 import { SimulatedPlatformError } from './errors.js';
 import { findUserRow } from './lookup.js';
 
@@ -89,6 +90,15 @@ export class SimulatedLogins {
     }
     if (num(user.suspended)) {
       return { kind: 'rejected', code: 'x_login_suspended', message: `@${user.username} is suspended` };
+    }
+    // A locked account logs in only once its owner unlocked it on the platform (the login codes have no
+    // lock of their own): a re-authentication then finds it well.
+    if (await isLocked(this.db, user.id)) {
+      return {
+        kind: 'rejected',
+        code: 'login_failed',
+        message: `@${user.username} is locked; unlock it first`,
+      };
     }
     const codes = num(cred?.email_codes ?? 0);
     if (codes > 0) return this.sendCode(user.id, user.username, randomBytes(16).toString('hex'), codes);

@@ -1,7 +1,15 @@
 import { type SqlBool, sql } from 'kysely';
 import { num } from '../../core/db/database.js';
-import type { PageRequest, PlatformDm, PlatformNotification, PlatformPage, Tweet } from '../platform.js';
-import { loadUsers } from './lookup.js';
+import {
+  type PageRequest,
+  PlatformAccountError,
+  type PlatformDm,
+  type PlatformNotification,
+  type PlatformPage,
+  type Tweet,
+} from '../platform.js';
+import { isLocked } from './account-lock.js';
+import { findUserRow, loadUsers } from './lookup.js';
 import { iso, toUserProfile } from './mappers.js';
 import { afterKey, keysetPage } from './paging.js';
 import type { ReadContext } from './read-context.js';
@@ -9,7 +17,10 @@ import { TweetReads } from './tweet-reads.js';
 
 const ref = sql.ref;
 
-/** The private reads of a connected account: bookmarks, home timeline, notifications, DMs. */
+/**
+ * The private reads of a connected account: bookmarks, home timeline, notifications, DMs. The platform
+ * refuses them to a suspended or locked reader ({@link PlatformAccountError}).
+ */
 export class PrivateReads {
   private readonly tweets: TweetReads;
 
@@ -17,12 +28,22 @@ export class PrivateReads {
     this.tweets = new TweetReads(ctx);
   }
 
+  /** The id of the account a private read acts as, once the platform let it read. */
+  private async reader(userRef: string): Promise<string> {
+    const user = await findUserRow(this.ctx.db, userRef);
+    if (!user) return this.ctx.userId(userRef);
+    if (num(user.suspended)) throw new PlatformAccountError('suspended', `@${user.username} is suspended`);
+    if (await isLocked(this.ctx.db, user.id))
+      throw new PlatformAccountError('locked', `@${user.username} is locked; unlock it on the platform`);
+    return user.id;
+  }
+
   async bookmarks(
     userId: string,
     folderId: string | undefined,
     page: PageRequest,
   ): Promise<PlatformPage<Tweet>> {
-    const id = await this.ctx.userId(userId);
+    const id = await this.reader(userId);
     const where = folderId
       ? sql<SqlBool>`j.user_id = ${id} and j.folder_id = ${folderId}`
       : sql<SqlBool>`j.user_id = ${id}`;
@@ -36,7 +57,7 @@ export class PrivateReads {
   }
 
   async bookmarkFolders(userId: string): Promise<{ id: string; name: string }[]> {
-    const id = await this.ctx.userId(userId);
+    const id = await this.reader(userId);
     const row = await this.ctx.db
       .selectFrom('sim_meta')
       .select('value')
@@ -48,7 +69,7 @@ export class PrivateReads {
   }
 
   async homeTimeline(userId: string, page: PageRequest): Promise<PlatformPage<Tweet>> {
-    const id = await this.ctx.userId(userId);
+    const id = await this.reader(userId);
     return this.ctx.tweets({
       scope: 'tweets:home',
       page,
@@ -61,7 +82,7 @@ export class PrivateReads {
   }
 
   async notifications(userId: string, page: PageRequest): Promise<PlatformPage<PlatformNotification>> {
-    const id = await this.ctx.userId(userId);
+    const id = await this.reader(userId);
     const rows = await keysetPage({
       scope: 'notifications',
       page,
@@ -96,7 +117,7 @@ export class PrivateReads {
   }
 
   async dmHistory(userId: string, otherUserId: string, page: PageRequest): Promise<PlatformPage<PlatformDm>> {
-    const [a, b] = [await this.ctx.userId(userId), await this.ctx.userId(otherUserId)];
+    const [a, b] = [await this.reader(userId), await this.ctx.userId(otherUserId)];
     const rows = await keysetPage({
       scope: 'dms',
       page,

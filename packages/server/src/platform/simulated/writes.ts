@@ -1,5 +1,6 @@
 import { num } from '../../core/db/database.js';
 import type { WriteActor, WriteCommand, WriteOutcome } from '../account-writes.js';
+import { isLocked } from './account-lock.js';
 import { isSimulatedPlatformError } from './errors.js';
 import type { SimulatedLogins } from './logins.js';
 import { findUserRow } from './lookup.js';
@@ -20,7 +21,8 @@ import { createTweet, deleteTweet, like, retweet, unlike, unretweet } from './wr
  * The writes of connected accounts on the simulated platform: they change the network the reads, monitors
  * and webhooks see. Each write token is performed at most once: its outcome is kept as a receipt, answered
  * again for a repeat and readable through {@link writeReceipt}. A session that no longer exists (the
- * password changed) is `x_auth_failure`; a suspended account `x_account_suspended`.
+ * password changed) is `x_auth_failure`; a suspended account `x_account_suspended`; a locked one
+ * `account_restricted` (the contract has no code of its own for a platform lock).
  */
 export class SimulatedWrites {
   constructor(
@@ -62,6 +64,8 @@ export class SimulatedWrites {
     if (!user || !(await this.logins.sessionOf(actor.userId, actor.session)))
       return reject('x_auth_failure', 'the session of the account is no longer valid; re-authenticate it');
     if (num(user.suspended)) return reject('x_account_suspended', `@${user.username} is suspended`);
+    if (await isLocked(this.ctx.db, user.id))
+      return reject('account_restricted', `@${user.username} is locked; unlock it on the platform`);
     try {
       return await this.dispatch(user, command);
     } catch (err) {

@@ -1,0 +1,37 @@
+import { type HealthSignal, learnHealth } from '../../core/accounts/health.js';
+import { HttpError } from '../../core/http/errors.js';
+import type { HandlerContext } from '../../core/http/handler.js';
+import { PlatformAccountError, PlatformUnavailableError } from '../../platform/platform.js';
+import type { ConnectedAccount } from './connected-account.js';
+
+/**
+ * Runs a private read made as the connected `account`, and records on the connection what the platform's
+ * answer taught, as a write does (spec 2.13: `health` follows what writes and reads learn): a suspension
+ * makes it `suspended` and a lock `locked` (both answer 403 `account_restricted`), a platform that could
+ * not be reached `temporaryIssue`, and a read that worked ends a temporary issue (`healthy`).
+ */
+export async function readAs<T>(
+  ctx: HandlerContext,
+  account: Pick<ConnectedAccount, 'id' | 'health' | 'x_username'>,
+  read: () => Promise<T>,
+): Promise<T> {
+  const learn = (signal: HealthSignal) =>
+    learnHealth(ctx.services.database.db, account, signal, ctx.services.clock.now());
+  let result: T;
+  try {
+    result = await read();
+  } catch (err) {
+    if (err instanceof PlatformAccountError) {
+      await learn(err.reason);
+      throw new HttpError(
+        'account_restricted',
+        `the platform refused @${account.x_username}: ${err.message}`,
+      );
+    }
+    if (err instanceof PlatformUnavailableError && err.code === 'x_api_unavailable')
+      await learn('unavailable');
+    throw err;
+  }
+  await learn('ok');
+  return result;
+}
