@@ -1,7 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { createServer as createHttpServer, type Server as HttpServer } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
-import { type AddressInfo, createServer as createNetServer, type Server, type Socket } from 'node:net';
+import {
+  type AddressInfo,
+  connect,
+  createServer as createNetServer,
+  type Server,
+  type Socket,
+} from 'node:net';
 
 /** A self-signed certificate for `*.chaos.example`, `localhost` and 127.0.0.1 (valid until 2126). */
 export const SELF_SIGNED = {
@@ -11,7 +17,7 @@ export const SELF_SIGNED = {
 
 /** The misbehaving receivers, each on its own loopback port. */
 export interface FaultPorts {
-  /** Nothing listens there (bound once, then closed): `ECONNREFUSED`. */
+  /** Nothing listens there: `ECONNREFUSED` (see {@link refusingPort}). */
   readonly closed: number;
   /** Accepts, then resets the connection before any answer (RST). */
   readonly reset: number;
@@ -56,10 +62,7 @@ export async function startFaultListeners(): Promise<FaultListeners> {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     return (server.address() as AddressInfo).port;
   };
-  const closedServer = createNetServer();
-  await new Promise<void>((resolve) => closedServer.listen(0, '127.0.0.1', resolve));
-  const closed = (closedServer.address() as AddressInfo).port;
-  await new Promise<void>((resolve) => closedServer.close(() => resolve()));
+  const closed = await refusingPort();
 
   const ports: FaultPorts = {
     closed,
@@ -116,4 +119,24 @@ export async function startFaultListeners(): Promise<FaultListeners> {
       await Promise.all(servers.map((s) => new Promise<void>((resolve) => s.close(() => resolve()))));
     },
   };
+}
+
+/**
+ * A loopback port where nothing listens, and none will while the tests run: a port below the ephemeral range,
+ * checked to refuse a connection now. A port bound and then closed is no such thing: test files run side by
+ * side, and the next server that listens on port 0 may be handed it (a "refused" receiver then answered 500).
+ */
+async function refusingPort(): Promise<number> {
+  for (const port of [9, 7, 1, 11, 13, 17, 19]) {
+    const refused = await new Promise<boolean>((resolve) => {
+      const s = connect({ host: '127.0.0.1', port });
+      s.once('connect', () => {
+        s.destroy();
+        resolve(false);
+      });
+      s.once('error', (err: NodeJS.ErrnoException) => resolve(err.code === 'ECONNREFUSED'));
+    });
+    if (refused) return port;
+  }
+  throw new Error('no refusing loopback port below 20: something listens on all of 1, 7, 9, 11, 13, 17, 19');
 }
