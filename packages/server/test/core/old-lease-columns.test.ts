@@ -4,9 +4,8 @@
  */
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import type { Db } from '../../src/core/db/database.js';
 import * as m0021 from '../../src/core/db/migrations/0021-old-lease-columns.js';
-import { ENGINES, useMigratedDatabase } from '../helpers/server.js';
+import { ENGINES, tableColumns, useMigratedDatabase } from '../helpers/server.js';
 
 const DROPPED: Record<string, readonly string[]> = {
   webhook_deliveries: ['lease_owner', 'lease_until'],
@@ -15,27 +14,18 @@ const DROPPED: Record<string, readonly string[]> = {
   monitor_shards: ['owner', 'lease_expires_at'],
 };
 
-async function columns(database: Db, table: string): Promise<string[]> {
-  if (database.dialect === 'sqlite') {
-    const r = await sql<{ name: string }>`select name from pragma_table_info(${table})`.execute(database.db);
-    return r.rows.map((c) => c.name);
-  }
-  const r = await sql<{ name: string }>`
-    select column_name as name from information_schema.columns
-    where table_schema = current_schema() and table_name = ${table}`.execute(database.db);
-  return r.rows.map((c) => c.name);
-}
-
 describe.each(ENGINES)('old lease columns (%s)', (engine) => {
   const database = useMigratedDatabase(engine);
 
   it('are dropped from every table that had them, the other columns kept', async () => {
     for (const [table, dropped] of Object.entries(DROPPED)) {
-      const cols = await columns(database(), table);
+      const cols = await tableColumns(database(), table);
       expect(cols.length, table).toBeGreaterThan(2);
       for (const c of dropped) expect(cols, `${table}.${c}`).not.toContain(c);
     }
-    expect(await columns(database(), 'jobs')).toEqual(expect.arrayContaining(['lease_owner', 'lease_until']));
+    expect(await tableColumns(database(), 'jobs')).toEqual(
+      expect.arrayContaining(['lease_owner', 'lease_until']),
+    );
   });
 
   it('leave the index that named them gone too', async () => {
@@ -55,11 +45,11 @@ describe.each(ENGINES)('old lease columns (%s)', (engine) => {
   it('come back on the way down, and go again on the way up', async () => {
     await m0021.down(database().db);
     for (const [table, dropped] of Object.entries(DROPPED)) {
-      expect(await columns(database(), table)).toEqual(expect.arrayContaining([...dropped]));
+      expect(await tableColumns(database(), table)).toEqual(expect.arrayContaining([...dropped]));
     }
     await m0021.up(database().db);
     for (const [table, dropped] of Object.entries(DROPPED)) {
-      const cols = await columns(database(), table);
+      const cols = await tableColumns(database(), table);
       for (const c of dropped) expect(cols, `${table}.${c}`).not.toContain(c);
     }
   });

@@ -3,13 +3,11 @@
  * and the organiser's commitment exist; a draw stored before it (its new columns null) still reads, with
  * counts 0; down removes them and up adds them again.
  */
-import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { createAccount } from '../../src/core/auth/accounts.js';
-import type { Db } from '../../src/core/db/database.js';
 import * as m0022 from '../../src/core/db/migrations/0022-draw-organiser-commitments.js';
 import { toDrawDetail } from '../../src/features/draws/mappers.js';
-import { ENGINES, useMigratedDatabase } from '../helpers/server.js';
+import { ENGINES, tableColumns, useMigratedDatabase } from '../helpers/server.js';
 
 const DRAW_COLUMNS = [
   'tweet_like_count',
@@ -21,22 +19,11 @@ const DRAW_COLUMNS = [
   'organiser_entropy_hash',
 ];
 
-async function columns(database: Db, table: string): Promise<string[]> {
-  if (database.dialect === 'sqlite') {
-    const r = await sql<{ name: string }>`select name from pragma_table_info(${table})`.execute(database.db);
-    return r.rows.map((c) => c.name);
-  }
-  const r = await sql<{ name: string }>`
-    select column_name as name from information_schema.columns
-    where table_schema = current_schema() and table_name = ${table}`.execute(database.db);
-  return r.rows.map((c) => c.name);
-}
-
 describe.each(ENGINES)('migration 0022: draw commitments and stored counts (%s)', (engine) => {
   const database = useMigratedDatabase(engine);
 
   it('adds the commitments table and the draw columns', async () => {
-    expect(await columns(database(), 'draw_commitments')).toEqual(
+    expect(await tableColumns(database(), 'draw_commitments')).toEqual(
       expect.arrayContaining([
         'id',
         'account_id',
@@ -47,7 +34,7 @@ describe.each(ENGINES)('migration 0022: draw commitments and stored counts (%s)'
         'draw_id',
       ]),
     );
-    expect(await columns(database(), 'draws')).toEqual(expect.arrayContaining(DRAW_COLUMNS));
+    expect(await tableColumns(database(), 'draws')).toEqual(expect.arrayContaining(DRAW_COLUMNS));
   });
 
   it('reads a draw stored before it with counts 0 and no commitment', async () => {
@@ -101,11 +88,11 @@ describe.each(ENGINES)('migration 0022: draw commitments and stored counts (%s)'
 
   it('goes down (table and columns gone) and up again', async () => {
     await m0022.down(database().db);
-    expect(await columns(database(), 'draw_commitments')).toEqual([]);
-    const cols = await columns(database(), 'draws');
+    expect(await tableColumns(database(), 'draw_commitments')).toEqual([]);
+    const cols = await tableColumns(database(), 'draws');
     for (const c of DRAW_COLUMNS) expect(cols).not.toContain(c);
     await m0022.up(database().db);
-    expect(await columns(database(), 'draws')).toEqual(expect.arrayContaining(DRAW_COLUMNS));
-    expect(await columns(database(), 'draw_commitments')).toContain('draw_id');
+    expect(await tableColumns(database(), 'draws')).toEqual(expect.arrayContaining(DRAW_COLUMNS));
+    expect(await tableColumns(database(), 'draw_commitments')).toContain('draw_id');
   });
 });

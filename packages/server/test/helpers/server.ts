@@ -59,6 +59,19 @@ export function useMigratedDatabase(engine: Engine): () => Db {
   };
 }
 
+/** The column names of `table` in the test database (SQLite's pragma, or Postgres's information schema). */
+export async function tableColumns(database: Db, table: string): Promise<string[]> {
+  const { sql } = await import('kysely');
+  if (database.dialect === 'sqlite') {
+    const r = await sql<{ name: string }>`select name from pragma_table_info(${table})`.execute(database.db);
+    return r.rows.map((c) => c.name);
+  }
+  const r = await sql<{ name: string }>`
+    select column_name as name from information_schema.columns
+    where table_schema = current_schema() and table_name = ${table}`.execute(database.db);
+  return r.rows.map((c) => c.name);
+}
+
 /** Sends a request to a test server; `key: null` sends no credential. */
 export type TestRequest = (
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
