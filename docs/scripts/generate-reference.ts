@@ -158,12 +158,31 @@ function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): Json {
   return z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' }) as Json;
 }
 
+/** Enums of more values than this are listed in the description cell, not in the type cell. */
+const INLINE_ENUM = 6;
+
+/**
+ * The values of a long enum (the schema's own, or its items' for an array, or a union member's), or none
+ * when the schema is no long enum: listed after the description so the type column stays narrow.
+ */
+function longEnumValues(s: Json | undefined): unknown[] | undefined {
+  if (!s) return undefined;
+  if (Array.isArray(s.enum)) return s.enum.length > INLINE_ENUM ? (s.enum as unknown[]) : undefined;
+  if (s.type === 'array') return longEnumValues(s.items as Json | undefined);
+  const union = (s.anyOf ?? s.oneOf) as Json[] | undefined;
+  for (const member of union ?? []) {
+    const values = longEnumValues(member);
+    if (values) return values;
+  }
+  return undefined;
+}
+
 /** A short type name of a JSON Schema: `string`, `integer`, `"a" \| "b"`, `array of string`, `object`. */
 function typeName(s: Json | undefined): string {
   if (!s) return 'any';
   if (Array.isArray(s.enum)) {
     const vals = (s.enum as unknown[]).map((v) => JSON.stringify(v));
-    return vals.length > 6 ? `enum (${vals.length} values)` : vals.join(' | ');
+    return vals.length > INLINE_ENUM ? 'enum' : vals.join(' | ');
   }
   if (s.const !== undefined) return JSON.stringify(s.const);
   const union = (s.anyOf ?? s.oneOf) as Json[] | undefined;
@@ -188,9 +207,13 @@ function fieldRows(s: Json, requiredMark: boolean): string[] {
     ]
       .filter(Boolean)
       .join(', ');
+    const values = longEnumValues(p);
     const desc =
       cell(String(p.description ?? '')) +
       (bounds ? ` (${bounds})` : '') +
+      (values
+        ? ` ${p.type === 'array' ? 'Each one of' : 'One of'}: ${values.map((v) => cell(`\`${String(v)}\``)).join(', ')}.`
+        : '') +
       (p.deprecated ? ' **Deprecated.**' : '');
     const req = requiredMark
       ? required.has(name)

@@ -50,6 +50,20 @@ describe('the operation reference generated from the contract', () => {
     expect(files.get('reference/createApiKey.md')).toContain('**MCP**: not served as a tool');
   });
 
+  it('lists the values of every enum, long ones in the description', async () => {
+    const files = await generate();
+    for (const [path, text] of files) expect(text, path).not.toMatch(/enum \(\d+ values\)/);
+    const extraction = files.get('reference/createExtraction.md')!;
+    const row = extraction.split('\n').find((l) => l.startsWith('| `toolType`'))!;
+    expect(row).toMatch(/\| enum \|/);
+    expect(row).toContain('One of: `article_extractor`, ');
+    expect(row).toContain('`post_extractor`');
+    const monitor = files.get('reference/createMonitor.md')!;
+    expect(monitor.split('\n').find((l) => l.startsWith('| `eventTypes`'))).toMatch(
+      /\| array of enum \|.*Each one of: `tweet\.new`/,
+    );
+  });
+
   it('lists the contract deprecations in the deprecation policy page', () => {
     const rows = deprecationRows();
     for (const item of ['`monitorsAllowed` field', '`includeRaw` parameter', '`after` parameter'])
