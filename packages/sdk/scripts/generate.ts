@@ -4,9 +4,10 @@
  * Run by `pnpm generate` (never by the build: the output is committed); `test/generated.test.ts` fails when
  * the committed output is stale.
  */
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { referenceUrl } from '../../../docs/site.js';
 import { takesIdempotencyKey } from '../src/contract/headers.js';
 import { childSchemas, objectShape, type Schema } from '../src/contract/introspect.js';
 import type { AnyOperation } from '../src/contract/operation.js';
@@ -15,6 +16,39 @@ import { type OperationTypes, renderTypes } from './generate-types.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const out = join(here, '..', 'src', 'client');
+/** The generated reference pages of the docs site, one per operation (`docs/scripts/generate-reference.ts`). */
+export const REFERENCE_DIR = join(here, '..', '..', '..', 'docs', 'reference');
+
+/** What a method's docs show besides its text: a call to copy and the operation's reference page. */
+export interface MethodExtras {
+  /** The SDK example of the operation's reference page (TypeScript, a whole module), if it has one yet. */
+  readonly example?: string;
+  /** The reference page's URL. */
+  readonly link: string;
+}
+
+/**
+ * The SDK example of an operation: the code of its reference page's **SDK** block, which the docs generator
+ * builds from the operation's CLI example (`xsvc <example> --dry-run`), so the hover, the page and the CLI
+ * show one call. Undefined when the page does not exist yet: `pnpm generate` runs this generator again after
+ * the docs' (the SDK's files come first, since the CLI and the docs generators load them).
+ */
+export function referenceExample(operationId: string, dir: string = REFERENCE_DIR): string | undefined {
+  const file = join(dir, `${operationId}.md`);
+  if (!existsSync(file)) return undefined;
+  const page = readFileSync(file, 'utf8');
+  return /\*\*SDK\*\* \(`@xsvc\/sdk`\)\n\n```ts\n([\s\S]*?)\n```/.exec(page)?.[1];
+}
+
+/** The example and link of every operation, read from the reference pages. */
+export function methodExtras(ops: readonly AnyOperation[]): Map<string, MethodExtras> {
+  return new Map(
+    ops.map((op) => {
+      const example = referenceExample(op.id);
+      return [op.id, { ...(example !== undefined && { example }), link: referenceUrl(op.id) }];
+    }),
+  );
+}
 
 /** Hand-written subclasses that extend a generated resource (file under src/client/extensions/). */
 const EXTENSIONS: Record<string, string> = {
@@ -114,7 +148,7 @@ const ERROR_CLASS: Record<string, string> = {
  * A method's documentation: what it does for the caller (the contract's summary and notes, without the HTTP
  * mechanics the SDK takes care of), what it resolves to, and the errors it throws by code.
  */
-export function methodDoc(op: AnyOperation): string[] {
+export function methodDoc(op: AnyOperation, extras?: MethodExtras): string[] {
   const lines = [`${op.summary}.`];
   const notes = (op.description ?? '')
     .split(/(?<=\.)\s+(?=[A-Z`])/)
@@ -123,7 +157,7 @@ export function methodDoc(op: AnyOperation): string[] {
       s.replace(
         /\b(answers|is|else|gives|and) (\d{3}) `?([a-z][a-z0-9]*_[a-z0-9_]+)`?/g,
         (_, verb: string, st: string, code: string) => {
-          const lead = verb === 'answers' || verb === 'is' ? '' : `${verb} `;
+          const lead = verb === 'answers' || verb === 'is' || verb === 'gives' ? '' : `${verb} `;
           const cls = ERROR_CLASS[st];
           return `${lead}${cls ? `throws ${cls}` : 'fails with'} \`${code}\``;
         },
@@ -144,11 +178,21 @@ export function methodDoc(op: AnyOperation): string[] {
     lines.push('Safe to retry: one idempotency key for all attempts.');
   }
   if (lines[lines.length - 1] === '') lines.pop();
+  if (extras?.example !== undefined) {
+    // `*/` would end the comment; nothing else in a fenced block needs escaping for TSDoc.
+    const code = extras.example.replace(/\*\//g, '*\\/').split('\n');
+    lines.push('', '@example', '```ts', ...code, '```');
+  }
+  if (extras) lines.push(`@see {@link ${extras.link} | ${op.id} in the API reference}`);
   if (op.deprecated?.operation) lines.push('@deprecated');
   return lines;
 }
 
-export function renderResources(ops: readonly AnyOperation[], types: Map<string, OperationTypes>): string {
+export function renderResources(
+  ops: readonly AnyOperation[],
+  types: Map<string, OperationTypes>,
+  extras: ReadonlyMap<string, MethodExtras> = new Map(),
+): string {
   const root: Node = { methods: [], children: new Map() };
   for (const op of ops) {
     if (op.sdk.length < 2) throw new Error(`${op.id}: sdk path needs a resource and an action`);
@@ -211,7 +255,7 @@ export function renderResources(ops: readonly AnyOperation[], types: Map<string,
         used.add(t.result);
         kind = '_call';
       }
-      methods.push('  /**', ...methodDoc(op).map((l) => `   * ${l}`.trimEnd()), '   */');
+      methods.push('  /**', ...methodDoc(op, extras.get(op.id)).map((l) => `   * ${l}`.trimEnd()), '   */');
       methods.push(
         `  ${action}(${args.join(', ')}): ${ret} {`,
         `    return this.${kind}(routes.${op.id}, ${merged}, options);`,
@@ -279,7 +323,7 @@ export function generate(): Record<string, string> {
   return {
     'types.generated.ts': types.text,
     'routes.generated.ts': renderRoutes(operations),
-    'resources.generated.ts': renderResources(operations, types.byOp),
+    'resources.generated.ts': renderResources(operations, types.byOp, methodExtras(operations)),
     'client.generated.ts': renderClient(operations),
   };
 }

@@ -145,7 +145,10 @@ function sdkCode(
     lines.push(`const page = await ${call};`, 'console.log(page.items, page.nextCursor);');
   else if (spec.write) lines.push(`const action = await ${call};`, 'console.log(await action.wait());');
   else if (spec.response === 'binary')
-    lines.push(`const response = await ${call};`, '// response.body streams the file');
+    lines.push(
+      `const response = await ${call};`,
+      "console.log(response.headers.get('content-type')); // response.body streams the file",
+    );
   else lines.push(`const result = await ${call};`, 'console.log(result);');
   return lines.join('\n');
 }

@@ -11,18 +11,51 @@ import type { WriteAction } from './write-action.js';
 export class AccountResource extends Resource {
   /**
    * Get the account: plan, monitor billing and credit balances.
+   *
+   * @example
+   * ```ts
+   * import { Xsvc } from '@xsvc/sdk';
+   *
+   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
+   * const xsvc = new Xsvc();
+   * const result = await xsvc.account.get();
+   * console.log(result);
+   * ```
+   * @see {@link http://localhost:5173/reference/getAccount | getAccount in the API reference}
    */
   get(options?: RequestOptions): Promise<Account> {
     return this._call(routes.getAccount, {}, options);
   }
   /**
    * Set the account locale.
+   *
+   * @example
+   * ```ts
+   * import { Xsvc } from '@xsvc/sdk';
+   *
+   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
+   * const xsvc = new Xsvc();
+   * const result = await xsvc.account.update({ locale: 'es' });
+   * console.log(result);
+   * ```
+   * @see {@link http://localhost:5173/reference/updateAccount | updateAccount in the API reference}
    */
   update(params: UpdateAccountParams, options?: RequestOptions): Promise<Success> {
     return this._call(routes.updateAccount, { ...params }, options);
   }
   /**
    * Link a platform username to the account.
+   *
+   * @example
+   * ```ts
+   * import { Xsvc } from '@xsvc/sdk';
+   *
+   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
+   * const xsvc = new Xsvc();
+   * const result = await xsvc.account.setXIdentity({ username: 'jack' });
+   * console.log(result);
+   * ```
+   * @see {@link http://localhost:5173/reference/setXIdentity | setXIdentity in the API reference}
    */
   setXIdentity(params: SetXIdentityParams, options?: RequestOptions): Promise<SetXIdentityResult> {
     return this._call(routes.setXIdentity, { ...params }, options);
@@ -34,6 +67,17 @@ export class ApiKeysResource extends Resource {
   /**
    * List the API keys of the account, without their secrets.
    * Returns every key (at most 200), active and revoked, without pagination. Secrets are never listed.
+   *
+   * @example
+   * ```ts
+   * import { Xsvc } from '@xsvc/sdk';
+   *
+   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
+   * const xsvc = new Xsvc();
+   * const result = await xsvc.apiKeys.list();
+   * console.log(result);
+   * ```
+   * @see {@link http://localhost:5173/reference/listApiKeys | listApiKeys in the API reference}
    */
   list(options?: RequestOptions): Promise<ListApiKeysResult> {
     return this._call(routes.listApiKeys, {}, options);
@@ -41,6 +85,17 @@ export class ApiKeysResource extends Resource {
   /**
    * Create an API key and show its secret once.
    * The answer carries `fullKey` (`svc_` + 64 hex), shown only this once: only a hash is stored. An account holds at most 100 active keys; one more throws PermissionDeniedError `api_key_limit_reached`. Several active keys allow rotation without downtime.
+   *
+   * @example
+   * ```ts
+   * import { Xsvc } from '@xsvc/sdk';
+   *
+   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
+   * const xsvc = new Xsvc();
+   * const result = await xsvc.apiKeys.create({ name: 'production' });
+   * console.log(result);
+   * ```
+   * @see {@link http://localhost:5173/reference/createApiKey | createApiKey in the API reference}
    */
   create(params?: CreateApiKeyParams, options?: RequestOptions): Promise<CreatedApiKey> {
     return this._call(routes.createApiKey, { ...params }, options);
@@ -48,6 +103,17 @@ export class ApiKeysResource extends Resource {
   /**
    * Revoke an API key at once, for good.
    * The key stops working immediately and cannot be reactivated.
+   *
+   * @example
+   * ```ts
+   * import { Xsvc } from '@xsvc/sdk';
+   *
+   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
+   * const xsvc = new Xsvc();
+   * const result = await xsvc.apiKeys.revoke('1900000000000000001');
+   * console.log(result);
+   * ```
+   * @see {@link http://localhost:5173/reference/revokeApiKey | revokeApiKey in the API reference}
    */
   revoke(id: string, options?: RequestOptions): Promise<Success> {
     return this._call(routes.revokeApiKey, { id }, options);
@@ -59,6 +125,17 @@ export class SubscriptionsResource extends Resource {
   /**
    * Open a subscription checkout.
    * Answers a hosted checkout URL, or says the account is already subscribed or has a payment issue. Nothing is charged here: the user completes the hosted checkout in a browser.
+   *
+   * @example
+   * ```ts
+   * import { Xsvc } from '@xsvc/sdk';
+   *
+   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
+   * const xsvc = new Xsvc();
+   * const result = await xsvc.subscriptions.checkout({ tier: 'pro' });
+   * console.log(result);
+   * ```
+   * @see {@link http://localhost:5173/reference/subscribe | subscribe in the API reference}
    */
   checkout(params?: SubscribeParams, options?: RequestOptions): Promise<SubscribeCheckout> {
     return this._call(routes.subscribe, { ...params }, options);
@@ -70,6 +147,17 @@ export class CreditsResource extends Resource {
   /**
    * Get the credit balance and auto top-up settings.
    * Credit quantities are integer strings (they may exceed 2^53).
+   *
+   * @example
+   * ```ts
+   * import { Xsvc } from '@xsvc/sdk';
+   *
+   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
+   * const xsvc = new Xsvc();
+   * const result = await xsvc.credits.get();
+   * console.log(result);
+   * ```
+   * @see {@link http://localhost:5173/reference/getCredits | getCredits in the API reference}
    */
   get(options?: RequestOptions): Promise<Credits> {
     return this._call(routes.getCredits, {}, options);
@@ -77,6 +165,17 @@ export class CreditsResource extends Resource {
   /**
    * Open a checkout to buy credits.
    * Follow the purchase with `credits topup-status`. Nothing is charged here: the user completes the hosted checkout in a browser.
+   *
+   * @example
+   * ```ts
+   * import { Xsvc } from '@xsvc/sdk';
+   *
+   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
+   * const xsvc = new Xsvc();
+   * const result = await xsvc.credits.topup({ dollars: 25 });
+   * console.log(result);
+   * ```
+   * @see {@link http://localhost:5173/reference/topUpCredits | topUpCredits in the API reference}
    */
   topup(params: TopUpCreditsParams, options?: RequestOptions): Promise<CreditTopupCheckout> {
     return this._call(routes.topUpCredits, { ...params }, options);
@@ -84,12 +183,38 @@ export class CreditsResource extends Resource {
   /**
    * Turn automatic top-up on or off and set its threshold and amount.
    * With auto top-up on, a charge that takes the balance under the threshold buys the amount through the payment method on file, once per crossing. Answers the credits with the new settings. Fields left out keep their value; at least one is required.
+   *
+   * @example
+   * ```ts
+   * import { Xsvc } from '@xsvc/sdk';
+   *
+   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
+   * const xsvc = new Xsvc();
+   * const result = await xsvc.credits.autoTopup({
+   *   auto_topup_enabled: true,
+   *   auto_topup_threshold: '1000',
+   *   auto_topup_amount_dollars: 10,
+   * });
+   * console.log(result);
+   * ```
+   * @see {@link http://localhost:5173/reference/updateAutoTopup | updateAutoTopup in the API reference}
    */
   autoTopup(params: UpdateAutoTopupParams, options?: RequestOptions): Promise<Credits> {
     return this._call(routes.updateAutoTopup, { ...params }, options);
   }
   /**
    * Get the state of a credit top-up checkout.
+   *
+   * @example
+   * ```ts
+   * import { Xsvc } from '@xsvc/sdk';
+   *
+   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
+   * const xsvc = new Xsvc();
+   * const result = await xsvc.credits.topupStatus({ session_id: 'cs_test_a1b2c3' });
+   * console.log(result);
+   * ```
+   * @see {@link http://localhost:5173/reference/getCreditTopupStatus | getCreditTopupStatus in the API reference}
    */
   topupStatus(params: GetCreditTopupStatusParams, options?: RequestOptions): Promise<CreditTopupStatus> {
     return this._call(routes.getCreditTopupStatus, { ...params }, options);
@@ -97,6 +222,19 @@ export class CreditsResource extends Resource {
   /**
    * Redirect a browser to an active top-up checkout.
    * Opened in a browser, with no credentials: answers 302 to the checkout page of `session_id` while it is open, or to its confirmation page once paid. An unknown checkout throws NotFoundError `not_found`, an expired one 410 `expired`. Nothing is charged here: the user completes the hosted checkout in a browser.
+   *
+   * @example
+   * ```ts
+   * import { Xsvc } from '@xsvc/sdk';
+   *
+   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
+   * const xsvc = new Xsvc();
+   * const result = await xsvc.credits.redirectTopupCheckout({
+   *   session_id: 'cs_0123456789abcdef0123456789abcdef',
+   * });
+   * console.log(result);
+   * ```
+   * @see {@link http://localhost:5173/reference/redirectTopupCheckout | redirectTopupCheckout in the API reference}
    */
   redirectTopupCheckout(params: RedirectTopupCheckoutParams, options?: RequestOptions): Promise<RedirectTopupCheckoutResult> {
     return this._call(routes.redirectTopupCheckout, { ...params }, options);
@@ -104,6 +242,17 @@ export class CreditsResource extends Resource {
   /**
    * Buy credits with the saved card.
    * Dashboard only (session cookie). Charges the card on file: the answer gives the new balance, or a `clientSecret` when the payment needs the user to confirm it, or only an `outcome` when nothing was charged.
+   *
+   * @example
+   * ```ts
+   * import { Xsvc } from '@xsvc/sdk';
+   *
+   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
+   * const xsvc = new Xsvc();
+   * const result = await xsvc.credits.quickTopup({ dollars: 50 });
+   * console.log(result);
+   * ```
+   * @see {@link http://localhost:5173/reference/quickTopUpCredits | quickTopUpCredits in the API reference}
    */
   quickTopup(params: QuickTopUpCreditsParams, options?: RequestOptions): Promise<QuickTopupResult> {
     return this._call(routes.quickTopUpCredits, { ...params }, options);
@@ -115,6 +264,21 @@ export class ComposeResource extends Resource {
   /**
    * Prepare, refine or score a post, one step at a time.
    * Three steps chosen by `step`: `compose` (needs `topic`) answers writing rules, ranking weights and follow-up questions; `refine` (needs `topic`, `goal`, `tone`) answers guidance and patterns; `score` (needs `draft`) checks the draft and answers a checklist, with a composer link once every check passes. Free. Malformed JSON answers `invalid_json`, other violations `invalid_input`.
+   *
+   * @example
+   * ```ts
+   * import { Xsvc } from '@xsvc/sdk';
+   *
+   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
+   * const xsvc = new Xsvc();
+   * const result = await xsvc.compose.run({
+   *   step: 'compose',
+   *   topic: 'shipping small releases',
+   *   goal: 'engagement',
+   * });
+   * console.log(result);
+   * ```
+   * @see {@link http://localhost:5173/reference/compose | compose in the API reference}
    */
   run(params: ComposeParams, options?: RequestOptions): Promise<ComposeResult> {
     return this._call(routes.compose, { ...params }, options);
@@ -127,24 +291,68 @@ export class DraftsResource extends Resource {
    * List saved drafts, page by page.
    *
    * Resolves to the first page; `for await` over it walks every item, page after page.
+   *
+   * @example
+   * ```ts
+   * import { Xsvc } from '@xsvc/sdk';
+   *
+   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
+   * const xsvc = new Xsvc();
+   * const page = await xsvc.drafts.list({ limit: 20 });
+   * console.log(page.items, page.nextCursor);
+   * ```
+   * @see {@link http://localhost:5173/reference/listDrafts | listDrafts in the API reference}
    */
   list(params?: ListDraftsParams, options?: RequestOptions): PagePromise<Draft, ListDraftsResult> {
     return this._list(routes.listDrafts, { ...params }, options);
   }
   /**
    * Save a post draft.
+   *
+   * @example
+   * ```ts
+   * import { Xsvc } from '@xsvc/sdk';
+   *
+   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
+   * const xsvc = new Xsvc();
+   * const result = await xsvc.drafts.create({ text: 'Small releases beat big launches.', goal: 'engagement' });
+   * console.log(result);
+   * ```
+   * @see {@link http://localhost:5173/reference/createDraft | createDraft in the API reference}
    */
   create(params: CreateDraftParams, options?: RequestOptions): Promise<Draft> {
     return this._call(routes.createDraft, { ...params }, options);
   }
   /**
    * Get a saved draft.
+   *
+   * @example
+   * ```ts
+   * import { Xsvc } from '@xsvc/sdk';
+   *
+   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
+   * const xsvc = new Xsvc();
+   * const result = await xsvc.drafts.get('1900000000000000400');
+   * console.log(result);
+   * ```
+   * @see {@link http://localhost:5173/reference/getDraft | getDraft in the API reference}
    */
   get(id: string, options?: RequestOptions): Promise<Draft> {
     return this._call(routes.getDraft, { id }, options);
   }
   /**
    * Delete a saved draft.
+   *
+   * @example
+   * ```ts
+   * import { Xsvc } from '@xsvc/sdk';
+   *
+   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
+   * const xsvc = new Xsvc();
+   * const result = await xsvc.drafts.delete('1900000000000000400');
+   * console.log(result);
+   * ```
+   * @see {@link http://localhost:5173/reference/deleteDraft | deleteDraft in the API reference}
    */
   delete(id: string, options?: RequestOptions): Promise<DeleteDraftResult> {
     return this._call(routes.deleteDraft, { id }, options);
@@ -155,6 +363,17 @@ export class DraftsResource extends Resource {
 export class StylesResource extends Resource {
   /**
    * List the cached writing styles.
+   *
+   * @example
+   * ```ts
+   * import { Xsvc } from '@xsvc/sdk';
+   *
+   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
+   * const xsvc = new Xsvc();
+   * const result = await xsvc.styles.list();
+   * console.log(result);
+   * ```
+   * @see {@link http://localhost:5173/reference/listStyles | listStyles in the API reference}
    */
   list(options?: RequestOptions): Promise<ListStylesResult> {
     return this._call(routes.listStyles, {}, options);
@@ -162,30 +381,85 @@ export class StylesResource extends Resource {
   /**
    * Cache the writing style of an account from its recent tweets.
    * Answers 200 with the cached style while it is fresh (under 7 days), or fetches recent tweets, replaces the cache and answers 201. A cached style is free; with a lapsed subscription a cached style still answers 200, and a missing one throws PaymentRequiredError `no_cached_style`.
+   *
+   * @example
+   * ```ts
+   * import { Xsvc } from '@xsvc/sdk';
+   *
+   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
+   * const xsvc = new Xsvc();
+   * const result = await xsvc.styles.analyze({ username: 'jack' });
+   * console.log(result);
+   * ```
+   * @see {@link http://localhost:5173/reference/analyzeStyle | analyzeStyle in the API reference}
    */
   analyze(params: AnalyzeStyleParams, options?: RequestOptions): Promise<Style> {
     return this._call(routes.analyzeStyle, { ...params }, options);
   }
   /**
    * Compare two cached writing styles side by side.
+   *
+   * @example
+   * ```ts
+   * import { Xsvc } from '@xsvc/sdk';
+   *
+   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
+   * const xsvc = new Xsvc();
+   * const result = await xsvc.styles.compare({ username1: 'jack', username2: 'biz' });
+   * console.log(result);
+   * ```
+   * @see {@link http://localhost:5173/reference/compareStyles | compareStyles in the API reference}
    */
   compare(params: CompareStylesParams, options?: RequestOptions): Promise<StyleComparison> {
     return this._call(routes.compareStyles, { ...params }, options);
   }
   /**
    * Get a cached writing style with its tweets.
+   *
+   * @example
+   * ```ts
+   * import { Xsvc } from '@xsvc/sdk';
+   *
+   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
+   * const xsvc = new Xsvc();
+   * const result = await xsvc.styles.get('jack');
+   * console.log(result);
+   * ```
+   * @see {@link http://localhost:5173/reference/getStyle | getStyle in the API reference}
    */
   get(id: string, options?: RequestOptions): Promise<Style> {
     return this._call(routes.getStyle, { id }, options);
   }
   /**
    * Save a custom writing style from your own sample tweets.
+   *
+   * @example
+   * ```ts
+   * import { Xsvc } from '@xsvc/sdk';
+   *
+   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
+   * const xsvc = new Xsvc();
+   * const result = await xsvc.styles.save('my_voice', { label: 'My voice', tweets: [{ text: 'Ship it.' }] });
+   * console.log(result);
+   * ```
+   * @see {@link http://localhost:5173/reference/saveStyle | saveStyle in the API reference}
    */
   save(id: string, params: SaveStyleParams, options?: RequestOptions): Promise<Style> {
     return this._call(routes.saveStyle, { ...params, id }, options);
   }
   /**
    * Delete a cached writing style.
+   *
+   * @example
+   * ```ts
+   * import { Xsvc } from '@xsvc/sdk';
+   *
+   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
+   * const xsvc = new Xsvc();
+   * const result = await xsvc.styles.delete('jack');
+   * console.log(result);
+   * ```
+   * @see {@link http://localhost:5173/reference/deleteStyle | deleteStyle in the API reference}
    */
   delete(id: string, options?: RequestOptions): Promise<DeleteStyleResult> {
     return this._call(routes.deleteStyle, { id }, options);
@@ -193,6 +467,17 @@ export class StylesResource extends Resource {
   /**
    * Get the engagement of the tweets of a style.
    * Reads the current engagement counts of the style’s tweets.
+   *
+   * @example
+   * ```ts
+   * import { Xsvc } from '@xsvc/sdk';
+   *
+   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
+   * const xsvc = new Xsvc();
+   * const result = await xsvc.styles.performance('jack');
+   * console.log(result);
+   * ```
+   * @see {@link http://localhost:5173/reference/getStylePerformance | getStylePerformance in the API reference}
    */
   performance(id: string, options?: RequestOptions): Promise<StylePerformance> {
     return this._call(routes.getStylePerformance, { id }, options);
@@ -205,6 +490,17 @@ export class RadarResource extends Resource {
    * Get trending topics from curated sources.
    *
    * Resolves to the first page; `for await` over it walks every item, page after page.
+   *
+   * @example
+   * ```ts
+   * import { Xsvc } from '@xsvc/sdk';
+   *
+   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
+   * const xsvc = new Xsvc();
+   * const page = await xsvc.radar.get({ hours: 24, source: 'hacker_news' });
+   * console.log(page.items, page.nextCursor);
+   * ```
+   * @see {@link http://localhost:5173/reference/getRadar | getRadar in the API reference}
    */
   get(params?: GetRadarParams, options?: RequestOptions): PagePromise<RadarItem, GetRadarResult> {
     return this._list(routes.getRadar, { ...params }, options);
@@ -216,6 +512,17 @@ export class MonitorsKeywordsResource extends Resource {
   /**
    * List the keyword monitors.
    * Returns every keyword monitor of the account (at most 200), without pagination.
+   *
+   * @example
+   * ```ts
+   * import { Xsvc } from '@xsvc/sdk';
+   *
+   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
+   * const xsvc = new Xsvc();
+   * const result = await xsvc.monitors.keywords.list();
+   * console.log(result);
+   * ```
+   * @see {@link http://localhost:5173/reference/listKeywordMonitors | listKeywordMonitors in the API reference}
    */
   list(options?: RequestOptions): Promise<KeywordMonitorList> {
     return this._call(routes.listKeywordMonitors, {}, options);
@@ -223,12 +530,34 @@ export class MonitorsKeywordsResource extends Resource {
   /**
    * Start monitoring a search query.
    * Checks the query every second; each new matching tweet of a chosen tweet type becomes a stored event and a delivery. An active monitor costs about 21 credits per hour. The same query twice throws ConflictError `monitor_already_exists`.
+   *
+   * @example
+   * ```ts
+   * import { Xsvc } from '@xsvc/sdk';
+   *
+   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
+   * const xsvc = new Xsvc();
+   * const result = await xsvc.monitors.keywords.create({ query: 'xsvc OR #xsvc', eventTypes: ['tweet.new'] });
+   * console.log(result);
+   * ```
+   * @see {@link http://localhost:5173/reference/createKeywordMonitor | createKeywordMonitor in the API reference}
    */
   create(params: CreateKeywordMonitorParams, options?: RequestOptions): Promise<KeywordMonitor> {
     return this._call(routes.createKeywordMonitor, { ...params }, options);
   }
   /**
    * Get a keyword monitor.
+   *
+   * @example
+   * ```ts
+   * import { Xsvc } from '@xsvc/sdk';
+   *
+   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
+   * const xsvc = new Xsvc();
+   * const result = await xsvc.monitors.keywords.get('1234567890');
+   * console.log(result);
+   * ```
+   * @see {@link http://localhost:5173/reference/getKeywordMonitor | getKeywordMonitor in the API reference}
    */
   get(id: string, options?: RequestOptions): Promise<KeywordMonitor> {
     return this._call(routes.getKeywordMonitor, { id }, options);
@@ -236,6 +565,19 @@ export class MonitorsKeywordsResource extends Resource {
   /**
    * Change the event types of a keyword monitor, or pause or resume it.
    * `eventTypes` replaces the filter; `isActive` pauses or resumes checks and billing. The query cannot change.
+   *
+   * @example
+   * ```ts
+   * import { Xsvc } from '@xsvc/sdk';
+   *
+   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
+   * const xsvc = new Xsvc();
+   * const result = await xsvc.monitors.keywords.update('1234567890', {
+   *   eventTypes: ['tweet.new', 'tweet.quote'],
+   * });
+   * console.log(result);
+   * ```
+   * @see {@link http://localhost:5173/reference/updateKeywordMonitor | updateKeywordMonitor in the API reference}
    */
   update(id: string, params: UpdateKeywordMonitorParams, options?: RequestOptions): Promise<KeywordMonitor> {
     return this._call(routes.updateKeywordMonitor, { ...params, id }, options);
@@ -243,6 +585,17 @@ export class MonitorsKeywordsResource extends Resource {
   /**
    * Delete a keyword monitor.
    * Stops checks, events, deliveries and billing of the keyword monitor for good.
+   *
+   * @example
+   * ```ts
+   * import { Xsvc } from '@xsvc/sdk';
+   *
+   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
+   * const xsvc = new Xsvc();
+   * const result = await xsvc.monitors.keywords.delete('1234567890');
+   * console.log(result);
+   * ```
+   * @see {@link http://localhost:5173/reference/deleteKeywordMonitor | deleteKeywordMonitor in the API reference}
    */
   delete(id: string, options?: RequestOptions): Promise<Success> {
     return this._call(routes.deleteKeywordMonitor, { id }, options);
@@ -260,6 +613,17 @@ export class MonitorsResource extends Resource {
   /**
    * List the account monitors.
    * Returns every account monitor of the account (at most 200), without pagination.
+   *
+   * @example
+   * ```ts
+   * import { Xsvc } from '@xsvc/sdk';
+   *
+   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
+   * const xsvc = new Xsvc();
+   * const result = await xsvc.monitors.list();
+   * console.log(result);
+   * ```
+   * @see {@link http://localhost:5173/reference/listMonitors | listMonitors in the API reference}
    */
   list(options?: RequestOptions): Promise<MonitorList> {
     return this._call(routes.listMonitors, {}, options);
@@ -267,12 +631,34 @@ export class MonitorsResource extends Resource {
   /**
    * Start monitoring an account.
    * Resolves the username and starts checking the account every second for the chosen event types. Matched events are stored and delivered to the webhooks that subscribe to them. An active monitor costs about 21 credits per hour. A second monitor of the same account throws ConflictError `monitor_already_exists`: update the existing one instead.
+   *
+   * @example
+   * ```ts
+   * import { Xsvc } from '@xsvc/sdk';
+   *
+   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
+   * const xsvc = new Xsvc();
+   * const result = await xsvc.monitors.create({ username: 'jack', eventTypes: ['tweet.new', 'tweet.reply'] });
+   * console.log(result);
+   * ```
+   * @see {@link http://localhost:5173/reference/createMonitor | createMonitor in the API reference}
    */
   create(params: CreateMonitorParams, options?: RequestOptions): Promise<Monitor> {
     return this._call(routes.createMonitor, { ...params }, options);
   }
   /**
    * Get an account monitor.
+   *
+   * @example
+   * ```ts
+   * import { Xsvc } from '@xsvc/sdk';
+   *
+   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
+   * const xsvc = new Xsvc();
+   * const result = await xsvc.monitors.get('1234567890');
+   * console.log(result);
+   * ```
+   * @see {@link http://localhost:5173/reference/getMonitor | getMonitor in the API reference}
    */
   get(id: string, options?: RequestOptions): Promise<Monitor> {
     return this._call(routes.getMonitor, { id }, options);
@@ -280,6 +666,17 @@ export class MonitorsResource extends Resource {
   /**
    * Change the event types of an account monitor, or pause or resume it.
    * `eventTypes` replaces the filter. `isActive: false` pauses checks, events, deliveries and billing; `isActive: true` resumes them. The username cannot change.
+   *
+   * @example
+   * ```ts
+   * import { Xsvc } from '@xsvc/sdk';
+   *
+   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
+   * const xsvc = new Xsvc();
+   * const result = await xsvc.monitors.update('1234567890', { isActive: false });
+   * console.log(result);
+   * ```
+   * @see {@link http://localhost:5173/reference/updateMonitor | updateMonitor in the API reference}
    */
   update(id: string, params: UpdateMonitorParams, options?: RequestOptions): Promise<Monitor> {
     return this._call(routes.updateMonitor, { ...params, id }, options);
@@ -287,6 +684,17 @@ export class MonitorsResource extends Resource {
   /**
    * Delete an account monitor.
    * Stops checks, events, deliveries and billing of the monitor for good.
+   *
+   * @example
+   * ```ts
+   * import { Xsvc } from '@xsvc/sdk';
+   *
+   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
+   * const xsvc = new Xsvc();
+   * const result = await xsvc.monitors.delete('1234567890');
+   * console.log(result);
+   * ```
+   * @see {@link http://localhost:5173/reference/deleteMonitor | deleteMonitor in the API reference}
    */
   delete(id: string, options?: RequestOptions): Promise<Success> {
     return this._call(routes.deleteMonitor, { id }, options);
@@ -300,12 +708,34 @@ export class EventsResource extends Resource {
    * Pages through the events your monitors stored. Scope with `monitorId` or `keywordMonitorId` and page with `after` until `hasMore` is false to backfill what webhook deliveries missed: an event id equals the `streamEventId` of its deliveries.
    *
    * Resolves to the first page; `for await` over it walks every item, page after page.
+   *
+   * @example
+   * ```ts
+   * import { Xsvc } from '@xsvc/sdk';
+   *
+   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
+   * const xsvc = new Xsvc();
+   * const page = await xsvc.events.list({ monitorId: '1234567890', eventType: 'tweet.reply', limit: 100 });
+   * console.log(page.items, page.nextCursor);
+   * ```
+   * @see {@link http://localhost:5173/reference/listEvents | listEvents in the API reference}
    */
   list(params?: ListEventsParams, options?: RequestOptions): PagePromise<StoredEvent, ListEventsResult> {
     return this._list(routes.listEvents, { ...params }, options);
   }
   /**
    * Get one stored event.
+   *
+   * @example
+   * ```ts
+   * import { Xsvc } from '@xsvc/sdk';
+   *
+   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
+   * const xsvc = new Xsvc();
+   * const result = await xsvc.events.get('9876543210');
+   * console.log(result);
+   * ```
+   * @see {@link http://localhost:5173/reference/getEvent | getEvent in the API reference}
    */
   get(id: string, options?: RequestOptions): Promise<StoredEvent> {
     return this._call(routes.getEvent, { id }, options);
@@ -318,6 +748,17 @@ export class ExtractionsResource extends Resource {
    * List extraction jobs.
    *
    * Resolves to the first page; `for await` over it walks every item, page after page.
+   *
+   * @example
+   * ```ts
+   * import { Xsvc } from '@xsvc/sdk';
+   *
+   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
+   * const xsvc = new Xsvc();
+   * const page = await xsvc.extractions.list({ toolType: 'follower_explorer', status: 'completed' });
+   * console.log(page.items, page.nextCursor);
+   * ```
+   * @see {@link http://localhost:5173/reference/listExtractions | listExtractions in the API reference}
    */
   list(params?: ListExtractionsParams, options?: RequestOptions): PagePromise<ExtractionJob, ListExtractionsResult> {
     return this._list(routes.listExtractions, { ...params }, options);
@@ -325,6 +766,21 @@ export class ExtractionsResource extends Resource {
   /**
    * Start an extraction job.
    * Costs 1 credit per result; set `resultsLimit` to cap it. With `dry_run=true` nothing runs and the answer is 200 with the body of the estimate operation instead.
+   *
+   * @example
+   * ```ts
+   * import { Xsvc } from '@xsvc/sdk';
+   *
+   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
+   * const xsvc = new Xsvc();
+   * const result = await xsvc.extractions.run({
+   *   toolType: 'follower_explorer',
+   *   targetUsername: 'jack',
+   *   resultsLimit: 500,
+   * });
+   * console.log(result);
+   * ```
+   * @see {@link http://localhost:5173/reference/createExtraction | createExtraction in the API reference}
    */
   run(params: CreateExtractionParams, options?: RequestOptions): Promise<ExtractionAccepted> {
     return this._call(routes.createExtraction, { ...params }, options);
@@ -332,6 +788,17 @@ export class ExtractionsResource extends Resource {
   /**
    * Estimate the credits an extraction would cost.
    * Takes the same body as a run and starts nothing.
+   *
+   * @example
+   * ```ts
+   * import { Xsvc } from '@xsvc/sdk';
+   *
+   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
+   * const xsvc = new Xsvc();
+   * const result = await xsvc.extractions.estimate({ toolType: 'reply_extractor', targetTweetId: '1234567890' });
+   * console.log(result);
+   * ```
+   * @see {@link http://localhost:5173/reference/estimateExtraction | estimateExtraction in the API reference}
    */
   estimate(params: EstimateExtractionParams, options?: RequestOptions): Promise<ExtractionEstimate> {
     return this._call(routes.estimateExtraction, { ...params }, options);
@@ -341,6 +808,17 @@ export class ExtractionsResource extends Resource {
    * Results are ordered by id ascending; page with `after` until `hasMore` is false.
    *
    * Resolves to the first page; `for await` over it walks every item, page after page.
+   *
+   * @example
+   * ```ts
+   * import { Xsvc } from '@xsvc/sdk';
+   *
+   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
+   * const xsvc = new Xsvc();
+   * const page = await xsvc.extractions.get('3f1c1a4e-8d6b-4c57-9f0e-2b7d5a9c6e10', { limit: 1000 });
+   * console.log(page.items, page.nextCursor);
+   * ```
+   * @see {@link http://localhost:5173/reference/getExtraction | getExtraction in the API reference}
    */
   get(id: string, params?: GetExtractionParams, options?: RequestOptions): PagePromise<ExtractionResult, GetExtractionResult> {
     return this._list(routes.getExtraction, { ...params, id }, options);
@@ -350,6 +828,20 @@ export class ExtractionsResource extends Resource {
    * The filters narrow the exported rows; the file is in the chosen format.
    *
    * Resolves to the raw `Response`, its body unread, to stream or save.
+   *
+   * @example
+   * ```ts
+   * import { Xsvc } from '@xsvc/sdk';
+   *
+   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
+   * const xsvc = new Xsvc();
+   * const response = await xsvc.extractions.export('3f1c1a4e-8d6b-4c57-9f0e-2b7d5a9c6e10', {
+   *   format: 'csv',
+   *   minFollowers: 1000,
+   * });
+   * console.log(response.headers.get('content-type')); // response.body streams the file
+   * ```
+   * @see {@link http://localhost:5173/reference/exportExtraction | exportExtraction in the API reference}
    */
   export(id: string, params: ExportExtractionParams, options?: RequestOptions): Promise<Response> {
     return this._binary(routes.exportExtraction, { ...params, id }, options);
@@ -362,6 +854,17 @@ export class DrawsResource extends Resource {
    * List giveaway draws, newest first.
    *
    * Resolves to the first page; `for await` over it walks every item, page after page.
+   *
+   * @example
+   * ```ts
+   * import { Xsvc } from '@xsvc/sdk';
+   *
+   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
+   * const xsvc = new Xsvc();
+   * const page = await xsvc.draws.list({ limit: 20 });
+   * console.log(page.items, page.nextCursor);
+   * ```
+   * @see {@link http://localhost:5173/reference/listDraws | listDraws in the API reference}
    */
   list(params?: ListDrawsParams, options?: RequestOptions): PagePromise<DrawListItem, ListDrawsResult> {
     return this._list(routes.listDraws, { ...params }, options);
@@ -369,6 +872,21 @@ export class DrawsResource extends Resource {
   /**
    * Pick random winners from the replies of a tweet.
    * Reads the replies of the giveaway tweet, keeps the entries that pass every filter and draws the winners and backups. Metered: the source lookup, the replies, and the repost and follow checks the filters need. `totalEntries` counts the entries inspected, which the remaining credits may cap. When the final deduction fails the answer throws PaymentRequiredError `insufficient_credits` and no draw is stored.
+   *
+   * @example
+   * ```ts
+   * import { Xsvc } from '@xsvc/sdk';
+   *
+   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
+   * const xsvc = new Xsvc();
+   * const result = await xsvc.draws.run({
+   *   tweetUrl: 'https://x.com/jack/status/20',
+   *   winnerCount: 3,
+   *   mustRetweet: true,
+   * });
+   * console.log(result);
+   * ```
+   * @see {@link http://localhost:5173/reference/createDraw | createDraw in the API reference}
    */
   run(params: CreateDrawParams, options?: RequestOptions): Promise<DrawCreated> {
     return this._call(routes.createDraw, { ...params }, options);
@@ -376,12 +894,36 @@ export class DrawsResource extends Resource {
   /**
    * Fix a draw seed in advance, to publish with the giveaway.
    * Makes a random server seed and answers its SHA-256 (`seedHash`), to publish with the giveaway before any entry comes in; `entropyHash` commits to the entropy you will give as well. Run the draw with `commitmentId` and `organiserEntropy`: its winners follow from the seed and your entropy together (`xsvc-draw-v2`), so neither this service nor you alone can choose them. One draw per commitment. Free.
+   *
+   * @example
+   * ```ts
+   * import { Xsvc } from '@xsvc/sdk';
+   *
+   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
+   * const xsvc = new Xsvc();
+   * const result = await xsvc.draws.commit({
+   *   entropyHash: '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08',
+   * });
+   * console.log(result);
+   * ```
+   * @see {@link http://localhost:5173/reference/createDrawCommitment | createDrawCommitment in the API reference}
    */
   commit(params?: CreateDrawCommitmentParams, options?: RequestOptions): Promise<CreateDrawCommitmentResult> {
     return this._call(routes.createDrawCommitment, { ...params }, options);
   }
   /**
    * Get a draw and its winners.
+   *
+   * @example
+   * ```ts
+   * import { Xsvc } from '@xsvc/sdk';
+   *
+   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
+   * const xsvc = new Xsvc();
+   * const result = await xsvc.draws.get('6b0e2c9a-1f4d-4a8e-b3c7-5d9f0a1e2b3c');
+   * console.log(result);
+   * ```
+   * @see {@link http://localhost:5173/reference/getDraw | getDraw in the API reference}
    */
   get(id: string, options?: RequestOptions): Promise<DrawWithWinners> {
     return this._call(routes.getDraw, { id }, options);
@@ -390,6 +932,20 @@ export class DrawsResource extends Resource {
    * Download the winners or the entries of a draw as a file.
    *
    * Resolves to the raw `Response`, its body unread, to stream or save.
+   *
+   * @example
+   * ```ts
+   * import { Xsvc } from '@xsvc/sdk';
+   *
+   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
+   * const xsvc = new Xsvc();
+   * const response = await xsvc.draws.export('6b0e2c9a-1f4d-4a8e-b3c7-5d9f0a1e2b3c', {
+   *   format: 'csv',
+   *   type: 'entries',
+   * });
+   * console.log(response.headers.get('content-type')); // response.body streams the file
+   * ```
+   * @see {@link http://localhost:5173/reference/exportDraw | exportDraw in the API reference}
    */
   export(id: string, params: ExportDrawParams, options?: RequestOptions): Promise<Response> {
     return this._binary(routes.exportDraw, { ...params, id }, options);
@@ -401,6 +957,17 @@ export class WebhooksResource extends Resource {
   /**
    * List the webhooks with their delivery health.
    * Returns every webhook of the account (at most 200), without pagination and without secrets.
+   *
+   * @example
+   * ```ts
+   * import { Xsvc } from '@xsvc/sdk';
+   *
+   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
+   * const xsvc = new Xsvc();
+   * const result = await xsvc.webhooks.list();
+   * console.log(result);
+   * ```
+   * @see {@link http://localhost:5173/reference/listWebhooks | listWebhooks in the API reference}
    */
   list(options?: RequestOptions): Promise<ListWebhooksResult> {
     return this._call(routes.listWebhooks, {}, options);
@@ -408,12 +975,37 @@ export class WebhooksResource extends Resource {
   /**
    * Register an HTTPS endpoint for signed event deliveries.
    * The answer carries the signing secret, shown only this once. Every matching event is POSTed to the URL, signed with `X-Svc-Signature` over `<timestamp>.<nonce>.<body>`.
+   *
+   * @example
+   * ```ts
+   * import { Xsvc } from '@xsvc/sdk';
+   *
+   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
+   * const xsvc = new Xsvc();
+   * const result = await xsvc.webhooks.create({
+   *   url: 'https://example.com/hooks/xsvc',
+   *   eventTypes: ['tweet.new', 'tweet.reply'],
+   * });
+   * console.log(result);
+   * ```
+   * @see {@link http://localhost:5173/reference/createWebhook | createWebhook in the API reference}
    */
   create(params: CreateWebhookParams, options?: RequestOptions): Promise<WebhookWithSecret> {
     return this._call(routes.createWebhook, { ...params }, options);
   }
   /**
    * Change the URL or event types of a webhook, or switch it on or off.
+   *
+   * @example
+   * ```ts
+   * import { Xsvc } from '@xsvc/sdk';
+   *
+   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
+   * const xsvc = new Xsvc();
+   * const result = await xsvc.webhooks.update('1234567890', { eventTypes: ['tweet.new'] });
+   * console.log(result);
+   * ```
+   * @see {@link http://localhost:5173/reference/updateWebhook | updateWebhook in the API reference}
    */
   update(id: string, params: UpdateWebhookParams, options?: RequestOptions): Promise<Webhook> {
     return this._call(routes.updateWebhook, { ...params, id }, options);
@@ -421,6 +1013,17 @@ export class WebhooksResource extends Resource {
   /**
    * Deactivate a webhook.
    * Stops all deliveries to the endpoint.
+   *
+   * @example
+   * ```ts
+   * import { Xsvc } from '@xsvc/sdk';
+   *
+   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
+   * const xsvc = new Xsvc();
+   * const result = await xsvc.webhooks.delete('1234567890');
+   * console.log(result);
+   * ```
+   * @see {@link http://localhost:5173/reference/deleteWebhook | deleteWebhook in the API reference}
    */
   delete(id: string, options?: RequestOptions): Promise<Success> {
     return this._call(routes.deleteWebhook, { id }, options);
@@ -428,6 +1031,17 @@ export class WebhooksResource extends Resource {
   /**
    * List the recent deliveries of a webhook.
    * Each delivery names the stored event it carried (`streamEventId`); re-read failed or exhausted ones through the events operations.
+   *
+   * @example
+   * ```ts
+   * import { Xsvc } from '@xsvc/sdk';
+   *
+   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
+   * const xsvc = new Xsvc();
+   * const result = await xsvc.webhooks.deliveries('1234567890');
+   * console.log(result);
+   * ```
+   * @see {@link http://localhost:5173/reference/listWebhookDeliveries | listWebhookDeliveries in the API reference}
    */
   deliveries(id: string, options?: RequestOptions): Promise<ListWebhookDeliveriesResult> {
     return this._call(routes.listWebhookDeliveries, { id }, options);
@@ -435,6 +1049,17 @@ export class WebhooksResource extends Resource {
   /**
    * Send a signed `webhook.test` delivery to the endpoint.
    * The test payload has no `deliveryId` or `streamEventId`; the answer reports what the endpoint said.
+   *
+   * @example
+   * ```ts
+   * import { Xsvc } from '@xsvc/sdk';
+   *
+   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
+   * const xsvc = new Xsvc();
+   * const result = await xsvc.webhooks.test('1234567890');
+   * console.log(result);
+   * ```
+   * @see {@link http://localhost:5173/reference/testWebhook | testWebhook in the API reference}
    */
   test(id: string, options?: RequestOptions): Promise<WebhookTestResult> {
     return this._call(routes.testWebhook, { id }, options);
@@ -442,6 +1067,17 @@ export class WebhooksResource extends Resource {
   /**
    * Test the endpoint with a signed delivery and resume deliveries if it succeeds.
    * For an endpoint in `needs_attention`. When the signed test fails the answer is 400 with `{ success: false, statusCode, error }` and the endpoint stays paused.
+   *
+   * @example
+   * ```ts
+   * import { Xsvc } from '@xsvc/sdk';
+   *
+   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
+   * const xsvc = new Xsvc();
+   * const result = await xsvc.webhooks.resume('1234567890');
+   * console.log(result);
+   * ```
+   * @see {@link http://localhost:5173/reference/resumeWebhook | resumeWebhook in the API reference}
    */
   resume(id: string, options?: RequestOptions): Promise<WebhookResumeResult> {
     return this._call(routes.resumeWebhook, { id }, options);
@@ -452,9 +1088,20 @@ export class WebhooksResource extends Resource {
 export class TweetsResource extends Resource {
   /**
    * Get up to 100 tweets by id in one call.
-   * Answers the tweets found, in no particular order: join them to the request by `id`. Costs 1 credit per tweet returned; when credits cannot cover every tweet fewer are returned, and none affordable throws PaymentRequiredError `insufficient_credits`. No ids gives throws BadRequestError `missing_ids`, more than 100 gives throws BadRequestError `too_many_ids`.
+   * Answers the tweets found, in no particular order: join them to the request by `id`. Costs 1 credit per tweet returned; when credits cannot cover every tweet fewer are returned, and none affordable throws PaymentRequiredError `insufficient_credits`. No ids throws BadRequestError `missing_ids`, more than 100 throws BadRequestError `too_many_ids`.
    *
    * Resolves to the first page; `for await` over it walks every item, page after page.
+   *
+   * @example
+   * ```ts
+   * import { Xsvc } from '@xsvc/sdk';
+   *
+   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
+   * const xsvc = new Xsvc();
+   * const page = await xsvc.tweets.batch({ ids: ['1790000000000000001', '1790000000000000002'] });
+   * console.log(page.items, page.nextCursor);
+   * ```
+   * @see {@link http://localhost:5173/reference/getBatchTweets | getBatchTweets in the API reference}
    */
   batch(params: GetBatchTweetsParams, options?: RequestOptions): PagePromise<Tweet, BatchTweets> {
     return this._list(routes.getBatchTweets, { ...params }, options);
@@ -464,6 +1111,17 @@ export class TweetsResource extends Resource {
    * `q` takes the platform's search operators; the filter parameters add operators for you. Without `mode` the service may switch to resumable coverage for deep result sets, and then adds a `diagnostic`. Costs 1 credit per tweet returned.
    *
    * Resolves to the first page; `for await` over it walks every item, page after page.
+   *
+   * @example
+   * ```ts
+   * import { Xsvc } from '@xsvc/sdk';
+   *
+   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
+   * const xsvc = new Xsvc();
+   * const page = await xsvc.tweets.search({ q: 'from:jack', queryType: 'Latest', limit: 50 });
+   * console.log(page.items, page.nextCursor);
+   * ```
+   * @see {@link http://localhost:5173/reference/searchTweets | searchTweets in the API reference}
    */
   search(params: SearchTweetsParams, options?: RequestOptions): PagePromise<Tweet, TweetSearchPage> {
     return this._list(routes.searchTweets, { ...params }, options);
@@ -471,6 +1129,17 @@ export class TweetsResource extends Resource {
   /**
    * Get a tweet with its full text, author, metrics and media.
    * Costs 1 credit per successful call, or a machine payment of USD 0.00015. A missing tweet throws NotFoundError `tweet_not_found`, whose body may carry `reason`: `deleted`, `author_suspended` or `protected`; an id that is neither a numeric id nor a tweet URL throws BadRequestError `invalid_tweet_id`.
+   *
+   * @example
+   * ```ts
+   * import { Xsvc } from '@xsvc/sdk';
+   *
+   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
+   * const xsvc = new Xsvc();
+   * const result = await xsvc.tweets.get('1790000000000000001');
+   * console.log(result);
+   * ```
+   * @see {@link http://localhost:5173/reference/lookupTweet | lookupTweet in the API reference}
    */
   get(id: string, options?: RequestOptions): Promise<TweetLookup> {
     return this._call(routes.lookupTweet, { id }, options);
@@ -480,6 +1149,17 @@ export class TweetsResource extends Resource {
    * Only likes the platform still shows are listed. Costs 1 credit per user returned; 424 favoriters_unavailable when the platform hides the list.
    *
    * Resolves to the first page; `for await` over it walks every item, page after page.
+   *
+   * @example
+   * ```ts
+   * import { Xsvc } from '@xsvc/sdk';
+   *
+   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
+   * const xsvc = new Xsvc();
+   * const page = await xsvc.tweets.favoriters('1790000000000000001', { minFollowers: 1000 });
+   * console.log(page.items, page.nextCursor);
+   * ```
+   * @see {@link http://localhost:5173/reference/getTweetFavoriters | getTweetFavoriters in the API reference}
    */
   favoriters(id: string, params?: GetTweetFavoritersParams, options?: RequestOptions): PagePromise<UserProfile, UserPage> {
     return this._list(routes.getTweetFavoriters, { ...params, id }, options);
@@ -489,6 +1169,17 @@ export class TweetsResource extends Resource {
    * Costs 1 credit per tweet returned.
    *
    * Resolves to the first page; `for await` over it walks every item, page after page.
+   *
+   * @example
+   * ```ts
+   * import { Xsvc } from '@xsvc/sdk';
+   *
+   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
+   * const xsvc = new Xsvc();
+   * const page = await xsvc.tweets.quotes('1790000000000000001', { pageSize: 50 });
+   * console.log(page.items, page.nextCursor);
+   * ```
+   * @see {@link http://localhost:5173/reference/getTweetQuotes | getTweetQuotes in the API reference}
    */
   quotes(id: string, params?: GetTweetQuotesParams, options?: RequestOptions): PagePromise<Tweet, TweetPage> {
     return this._list(routes.getTweetQuotes, { ...params, id }, options);
@@ -498,6 +1189,17 @@ export class TweetsResource extends Resource {
    * `mode=complete` walks the whole conversation (up to `limit` replies) and throws ServiceError `replies_incomplete` when it cannot finish; `scope` picks direct replies, nested ones or both. Costs 1 credit per tweet returned.
    *
    * Resolves to the first page; `for await` over it walks every item, page after page.
+   *
+   * @example
+   * ```ts
+   * import { Xsvc } from '@xsvc/sdk';
+   *
+   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
+   * const xsvc = new Xsvc();
+   * const page = await xsvc.tweets.replies('1790000000000000001', { pageSize: 100, sort: 'latest' });
+   * console.log(page.items, page.nextCursor);
+   * ```
+   * @see {@link http://localhost:5173/reference/getTweetReplies | getTweetReplies in the API reference}
    */
   replies(id: string, params?: GetTweetRepliesParams, options?: RequestOptions): PagePromise<Tweet, TweetRepliesPage> {
     return this._list(routes.getTweetReplies, { ...params, id }, options);
@@ -507,6 +1209,17 @@ export class TweetsResource extends Resource {
    * Costs 1 credit per user returned.
    *
    * Resolves to the first page; `for await` over it walks every item, page after page.
+   *
+   * @example
+   * ```ts
+   * import { Xsvc } from '@xsvc/sdk';
+   *
+   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
+   * const xsvc = new Xsvc();
+   * const page = await xsvc.tweets.retweeters('1790000000000000001', { verifiedOnly: true });
+   * console.log(page.items, page.nextCursor);
+   * ```
+   * @see {@link http://localhost:5173/reference/getTweetRetweeters | getTweetRetweeters in the API reference}
    */
   retweeters(id: string, params?: GetTweetRetweetersParams, options?: RequestOptions): PagePromise<UserProfile, UserPage> {
     return this._list(routes.getTweetRetweeters, { ...params, id }, options);
@@ -516,6 +1229,17 @@ export class TweetsResource extends Resource {
    * Accepts the 32 match filters (not the search-operator ones, nor a time window). Costs 1 credit per tweet returned.
    *
    * Resolves to the first page; `for await` over it walks every item, page after page.
+   *
+   * @example
+   * ```ts
+   * import { Xsvc } from '@xsvc/sdk';
+   *
+   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
+   * const xsvc = new Xsvc();
+   * const page = await xsvc.tweets.thread('1790000000000000001');
+   * console.log(page.items, page.nextCursor);
+   * ```
+   * @see {@link http://localhost:5173/reference/getTweetThread | getTweetThread in the API reference}
    */
   thread(id: string, params?: GetTweetThreadParams, options?: RequestOptions): PagePromise<Tweet, TweetPage> {
     return this._list(routes.getTweetThread, { ...params, id }, options);
@@ -523,6 +1247,17 @@ export class TweetsResource extends Resource {
   /**
    * Score how likely posts or drafts are to spread.
    * Choose exactly one source, else throws BadRequestError `invalid_input`: `tweetIds` (up to 100 ids or URLs), `texts` (up to 100 drafts, nothing read from the platform), or search fields (`query`, `username`, `listId`, `quotesOf`, `repliesTo`, `sinceTime`, `untilTime`, combined into one search, with `limit`, `queryType` and `cursor`). Each post gets eight answers (hook, clarity, informative, funny: 0-2; ragebait, ai_written, spam: 0-1; reaction), a viral score 0-100 (hook and clarity carry half of it; hard stops cap likely spam, ragebait and generic machine copy) and a verdict: send_it 70-100, edit_first 40-69, sleep_on_it 0-39. Send the `results` of an earlier call as `baseline` to see what changed, at no extra charge. Costs 2 credits per analyzed post.
+   *
+   * @example
+   * ```ts
+   * import { Xsvc } from '@xsvc/sdk';
+   *
+   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
+   * const xsvc = new Xsvc();
+   * const result = await xsvc.tweets.viralScore({ texts: ['["We shipped dark mode today."]'] });
+   * console.log(result);
+   * ```
+   * @see {@link http://localhost:5173/reference/viralScore | viralScore in the API reference}
    */
   viralScore(params: ViralScoreParams, options?: RequestOptions): Promise<ViralScore> {
     return this._call(routes.viralScore, { ...params }, options);
@@ -533,6 +1268,17 @@ export class TweetsResource extends Resource {
    *
    * Resolves to a {@link WriteAction} once accepted; `await action.wait()` resolves when the platform confirms
    * it (throws {@link WriteActionFailedError} if it fails). Safe to retry: one idempotency key for all attempts.
+   *
+   * @example
+   * ```ts
+   * import { Xsvc } from '@xsvc/sdk';
+   *
+   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
+   * const xsvc = new Xsvc();
+   * const action = await xsvc.tweets.create({ account: 'myhandle', text: 'Shipping the new release today' });
+   * console.log(await action.wait());
+   * ```
+   * @see {@link http://localhost:5173/reference/createTweet | createTweet in the API reference}
    */
   create(params: CreateTweetParams, options?: RequestOptions): Promise<WriteAction> {
     return this._write(routes.createTweet, { ...params }, options);
@@ -543,6 +1289,17 @@ export class TweetsResource extends Resource {
    *
    * Resolves to a {@link WriteAction} once accepted; `await action.wait()` resolves when the platform confirms
    * it (throws {@link WriteActionFailedError} if it fails). Safe to retry: one idempotency key for all attempts.
+   *
+   * @example
+   * ```ts
+   * import { Xsvc } from '@xsvc/sdk';
+   *
+   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
+   * const xsvc = new Xsvc();
+   * const action = await xsvc.tweets.delete('1790000000000000000', { account: 'myhandle' });
+   * console.log(await action.wait());
+   * ```
+   * @see {@link http://localhost:5173/reference/deleteTweet | deleteTweet in the API reference}
    */
   delete(id: string, params: DeleteTweetParams, options?: RequestOptions): Promise<WriteAction> {
     return this._write(routes.deleteTweet, { ...params, id }, options);
@@ -553,6 +1310,17 @@ export class TweetsResource extends Resource {
    *
    * Resolves to a {@link WriteAction} once accepted; `await action.wait()` resolves when the platform confirms
    * it (throws {@link WriteActionFailedError} if it fails). Safe to retry: one idempotency key for all attempts.
+   *
+   * @example
+   * ```ts
+   * import { Xsvc } from '@xsvc/sdk';
+   *
+   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
+   * const xsvc = new Xsvc();
+   * const action = await xsvc.tweets.like('1790000000000000000', { account: 'myhandle' });
+   * console.log(await action.wait());
+   * ```
+   * @see {@link http://localhost:5173/reference/likeTweet | likeTweet in the API reference}
    */
   like(id: string, params: LikeTweetParams, options?: RequestOptions): Promise<WriteAction> {
     return this._write(routes.likeTweet, { ...params, id }, options);
@@ -563,6 +1331,17 @@ export class TweetsResource extends Resource {
    *
    * Resolves to a {@link WriteAction} once accepted; `await action.wait()` resolves when the platform confirms
    * it (throws {@link WriteActionFailedError} if it fails). Safe to retry: one idempotency key for all attempts.
+   *
+   * @example
+   * ```ts
+   * import { Xsvc } from '@xsvc/sdk';
+   *
+   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
+   * const xsvc = new Xsvc();
+   * const action = await xsvc.tweets.unlike('1790000000000000000', { account: 'myhandle' });
+   * console.log(await action.wait());
+   * ```
+   * @see {@link http://localhost:5173/reference/unlikeTweet | unlikeTweet in the API reference}
    */
   unlike(id: string, params: UnlikeTweetParams, options?: RequestOptions): Promise<WriteAction> {
     return this._write(routes.unlikeTweet, { ...params, id }, options);
@@ -573,6 +1352,17 @@ export class TweetsResource extends Resource {
    *
    * Resolves to a {@link WriteAction} once accepted; `await action.wait()` resolves when the platform confirms
    * it (throws {@link WriteActionFailedError} if it fails). Safe to retry: one idempotency key for all attempts.
+   *
+   * @example
+   * ```ts
+   * import { Xsvc } from '@xsvc/sdk';
+   *
+   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
+   * const xsvc = new Xsvc();
+   * const action = await xsvc.tweets.retweet('1790000000000000000', { account: 'myhandle' });
+   * console.log(await action.wait());
+   * ```
+   * @see {@link http://localhost:5173/reference/retweet | retweet in the API reference}
    */
   retweet(id: string, params: RetweetParams, options?: RequestOptions): Promise<WriteAction> {
     return this._write(routes.retweet, { ...params, id }, options);
@@ -583,6 +1373,17 @@ export class TweetsResource extends Resource {
    *
    * Resolves to a {@link WriteAction} once accepted; `await action.wait()` resolves when the platform confirms
    * it (throws {@link WriteActionFailedError} if it fails). Safe to retry: one idempotency key for all attempts.
+   *
+   * @example
+   * ```ts
+   * import { Xsvc } from '@xsvc/sdk';
+   *
+   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
+   * const xsvc = new Xsvc();
+   * const action = await xsvc.tweets.unretweet('1790000000000000000', { account: 'myhandle' });
+   * console.log(await action.wait());
+   * ```
+   * @see {@link http://localhost:5173/reference/unretweet | unretweet in the API reference}
    */
   unretweet(id: string, params: UnretweetParams, options?: RequestOptions): Promise<WriteAction> {
     return this._write(routes.unretweet, { ...params, id }, options);
@@ -596,6 +1397,17 @@ export class BookmarksResource extends Resource {
    * Private read: needs an API key or session and a connected account. Costs 1 credit per tweet returned.
    *
    * Resolves to the first page; `for await` over it walks every item, page after page.
+   *
+   * @example
+   * ```ts
+   * import { Xsvc } from '@xsvc/sdk';
+   *
+   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
+   * const xsvc = new Xsvc();
+   * const page = await xsvc.bookmarks.list({ account: 'myhandle' });
+   * console.log(page.items, page.nextCursor);
+   * ```
+   * @see {@link http://localhost:5173/reference/getBookmarks | getBookmarks in the API reference}
    */
   list(params?: GetBookmarksParams, options?: RequestOptions): PagePromise<Tweet, TweetPage> {
     return this._list(routes.getBookmarks, { ...params }, options);
@@ -605,6 +1417,17 @@ export class BookmarksResource extends Resource {
    * Private read: needs an API key or session and a connected account. Costs 1 credit per folder returned.
    *
    * Resolves to the first page; `for await` over it walks every item, page after page.
+   *
+   * @example
+   * ```ts
+   * import { Xsvc } from '@xsvc/sdk';
+   *
+   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
+   * const xsvc = new Xsvc();
+   * const page = await xsvc.bookmarks.folders({ account: 'myhandle' });
+   * console.log(page.items, page.nextCursor);
+   * ```
+   * @see {@link http://localhost:5173/reference/getBookmarkFolders | getBookmarkFolders in the API reference}
    */
   folders(params?: GetBookmarkFoldersParams, options?: RequestOptions): PagePromise<BookmarkFolder, BookmarkFolderPage> {
     return this._list(routes.getBookmarkFolders, { ...params }, options);
@@ -618,6 +1441,17 @@ export class TimelineResource extends Resource {
    * Private read: needs an API key or session and a connected account. Costs 1 credit per tweet returned.
    *
    * Resolves to the first page; `for await` over it walks every item, page after page.
+   *
+   * @example
+   * ```ts
+   * import { Xsvc } from '@xsvc/sdk';
+   *
+   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
+   * const xsvc = new Xsvc();
+   * const page = await xsvc.timeline.get({ account: 'myhandle' });
+   * console.log(page.items, page.nextCursor);
+   * ```
+   * @see {@link http://localhost:5173/reference/getTimeline | getTimeline in the API reference}
    */
   get(params?: GetTimelineParams, options?: RequestOptions): PagePromise<Tweet, TweetPage> {
     return this._list(routes.getTimeline, { ...params }, options);
@@ -628,6 +1462,17 @@ export class TimelineResource extends Resource {
 export class WriteActionsResource extends Resource {
   /**
    * Get the state of a durable write action.
+   *
+   * @example
+   * ```ts
+   * import { Xsvc } from '@xsvc/sdk';
+   *
+   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
+   * const xsvc = new Xsvc();
+   * const result = await xsvc.writeActions.get('wa_01HZX3K7Q2');
+   * console.log(result);
+   * ```
+   * @see {@link http://localhost:5173/reference/getWriteActionStatus | getWriteActionStatus in the API reference}
    */
   get(id: string, options?: RequestOptions): Promise<WriteActionData> {
     return this._call(routes.getWriteActionStatus, { id }, options);
@@ -642,6 +1487,17 @@ export class UsersResource extends Resource {
    *
    * Resolves to a {@link WriteAction} once accepted; `await action.wait()` resolves when the platform confirms
    * it (throws {@link WriteActionFailedError} if it fails). Safe to retry: one idempotency key for all attempts.
+   *
+   * @example
+   * ```ts
+   * import { Xsvc } from '@xsvc/sdk';
+   *
+   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
+   * const xsvc = new Xsvc();
+   * const action = await xsvc.users.follow('jack', { account: 'myhandle' });
+   * console.log(await action.wait());
+   * ```
+   * @see {@link http://localhost:5173/reference/followUser | followUser in the API reference}
    */
   follow(id: string, params: FollowUserParams, options?: RequestOptions): Promise<WriteAction> {
     return this._write(routes.followUser, { ...params, id }, options);
@@ -652,6 +1508,17 @@ export class UsersResource extends Resource {
    *
    * Resolves to a {@link WriteAction} once accepted; `await action.wait()` resolves when the platform confirms
    * it (throws {@link WriteActionFailedError} if it fails). Safe to retry: one idempotency key for all attempts.
+   *
+   * @example
+   * ```ts
+   * import { Xsvc } from '@xsvc/sdk';
+   *
+   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
+   * const xsvc = new Xsvc();
+   * const action = await xsvc.users.unfollow('jack', { account: 'myhandle' });
+   * console.log(await action.wait());
+   * ```
+   * @see {@link http://localhost:5173/reference/unfollowUser | unfollowUser in the API reference}
    */
   unfollow(id: string, params: UnfollowUserParams, options?: RequestOptions): Promise<WriteAction> {
     return this._write(routes.unfollowUser, { ...params, id }, options);
@@ -662,15 +1529,37 @@ export class UsersResource extends Resource {
    *
    * Resolves to a {@link WriteAction} once accepted; `await action.wait()` resolves when the platform confirms
    * it (throws {@link WriteActionFailedError} if it fails). Safe to retry: one idempotency key for all attempts.
+   *
+   * @example
+   * ```ts
+   * import { Xsvc } from '@xsvc/sdk';
+   *
+   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
+   * const xsvc = new Xsvc();
+   * const action = await xsvc.users.removeFollower('spambot123', { account: 'myhandle' });
+   * console.log(await action.wait());
+   * ```
+   * @see {@link http://localhost:5173/reference/removeFollower | removeFollower in the API reference}
    */
   removeFollower(id: string, params: RemoveFollowerParams, options?: RequestOptions): Promise<WriteAction> {
     return this._write(routes.removeFollower, { ...params, id }, options);
   }
   /**
    * Look up to 100 users by id in one call.
-   * Answers the profiles found plus counts and the ids that were unavailable or not processed; join by `id`. Costs 1 credit per profile returned. No ids gives throws BadRequestError `missing_ids`, more than 100 gives throws BadRequestError `too_many_ids`.
+   * Answers the profiles found plus counts and the ids that were unavailable or not processed; join by `id`. Costs 1 credit per profile returned. No ids throws BadRequestError `missing_ids`, more than 100 throws BadRequestError `too_many_ids`.
    *
    * Resolves to the first page; `for await` over it walks every item, page after page.
+   *
+   * @example
+   * ```ts
+   * import { Xsvc } from '@xsvc/sdk';
+   *
+   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
+   * const xsvc = new Xsvc();
+   * const page = await xsvc.users.batch({ ids: ['12', '783214'] });
+   * console.log(page.items, page.nextCursor);
+   * ```
+   * @see {@link http://localhost:5173/reference/getBatchUsers | getBatchUsers in the API reference}
    */
   batch(params: GetBatchUsersParams, options?: RequestOptions): PagePromise<UserProfile, BatchUsers> {
     return this._list(routes.getBatchUsers, { ...params }, options);
@@ -680,6 +1569,17 @@ export class UsersResource extends Resource {
    * Costs 1 credit per user returned.
    *
    * Resolves to the first page; `for await` over it walks every item, page after page.
+   *
+   * @example
+   * ```ts
+   * import { Xsvc } from '@xsvc/sdk';
+   *
+   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
+   * const xsvc = new Xsvc();
+   * const page = await xsvc.users.search({ q: 'open source', minFollowers: 1000 });
+   * console.log(page.items, page.nextCursor);
+   * ```
+   * @see {@link http://localhost:5173/reference/searchUsers | searchUsers in the API reference}
    */
   search(params: SearchUsersParams, options?: RequestOptions): PagePromise<UserProfile, UserPage> {
     return this._list(routes.searchUsers, { ...params }, options);
@@ -687,6 +1587,17 @@ export class UsersResource extends Resource {
   /**
    * Get a user profile with follower counts and verification.
    * Costs 1 credit per call, or a machine payment of USD 0.00015.
+   *
+   * @example
+   * ```ts
+   * import { Xsvc } from '@xsvc/sdk';
+   *
+   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
+   * const xsvc = new Xsvc();
+   * const result = await xsvc.users.get('jack');
+   * console.log(result);
+   * ```
+   * @see {@link http://localhost:5173/reference/getUser | getUser in the API reference}
    */
   get(id: string, options?: RequestOptions): Promise<UserProfile> {
     return this._call(routes.getUser, { id }, options);
@@ -694,6 +1605,17 @@ export class UsersResource extends Resource {
   /**
    * Check whether one user follows another, and the reverse.
    * Costs 1 credit per call, or a machine payment of USD 0.00075.
+   *
+   * @example
+   * ```ts
+   * import { Xsvc } from '@xsvc/sdk';
+   *
+   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
+   * const xsvc = new Xsvc();
+   * const result = await xsvc.users.checkFollow({ source: 'jack', target: 'biz' });
+   * console.log(result);
+   * ```
+   * @see {@link http://localhost:5173/reference/checkFollow | checkFollow in the API reference}
    */
   checkFollow(params: CheckFollowParams, options?: RequestOptions): Promise<FollowCheck> {
     return this._call(routes.checkFollow, { ...params }, options);
@@ -703,6 +1625,17 @@ export class UsersResource extends Resource {
    * A protected account throws PermissionDeniedError `x_account_protected`, free of charge. Costs 1 credit per tweet returned.
    *
    * Resolves to the first page; `for await` over it walks every item, page after page.
+   *
+   * @example
+   * ```ts
+   * import { Xsvc } from '@xsvc/sdk';
+   *
+   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
+   * const xsvc = new Xsvc();
+   * const page = await xsvc.users.tweets('jack', { pageSize: 50 });
+   * console.log(page.items, page.nextCursor);
+   * ```
+   * @see {@link http://localhost:5173/reference/getUserTweets | getUserTweets in the API reference}
    */
   tweets(id: string, params?: GetUserTweetsParams, options?: RequestOptions): PagePromise<Tweet, TweetPage> {
     return this._list(routes.getUserTweets, { ...params, id }, options);
@@ -712,6 +1645,17 @@ export class UsersResource extends Resource {
    * A protected account throws PermissionDeniedError `x_account_protected`, free of charge. Costs 1 credit per tweet returned.
    *
    * Resolves to the first page; `for await` over it walks every item, page after page.
+   *
+   * @example
+   * ```ts
+   * import { Xsvc } from '@xsvc/sdk';
+   *
+   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
+   * const xsvc = new Xsvc();
+   * const page = await xsvc.users.replies('jack', { pageSize: 50 });
+   * console.log(page.items, page.nextCursor);
+   * ```
+   * @see {@link http://localhost:5173/reference/getUserReplies | getUserReplies in the API reference}
    */
   replies(id: string, params?: GetUserRepliesParams, options?: RequestOptions): PagePromise<Tweet, TweetPage> {
     return this._list(routes.getUserReplies, { ...params, id }, options);
@@ -721,6 +1665,17 @@ export class UsersResource extends Resource {
    * A protected account throws PermissionDeniedError `x_account_protected`, free of charge. Costs 1 credit per tweet returned.
    *
    * Resolves to the first page; `for await` over it walks every item, page after page.
+   *
+   * @example
+   * ```ts
+   * import { Xsvc } from '@xsvc/sdk';
+   *
+   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
+   * const xsvc = new Xsvc();
+   * const page = await xsvc.users.likes('jack', { pageSize: 50 });
+   * console.log(page.items, page.nextCursor);
+   * ```
+   * @see {@link http://localhost:5173/reference/getUserLikes | getUserLikes in the API reference}
    */
   likes(id: string, params?: GetUserLikesParams, options?: RequestOptions): PagePromise<Tweet, TweetPage> {
     return this._list(routes.getUserLikes, { ...params, id }, options);
@@ -730,6 +1685,17 @@ export class UsersResource extends Resource {
    * A protected account throws PermissionDeniedError `x_account_protected`, free of charge. Costs 1 credit per tweet returned.
    *
    * Resolves to the first page; `for await` over it walks every item, page after page.
+   *
+   * @example
+   * ```ts
+   * import { Xsvc } from '@xsvc/sdk';
+   *
+   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
+   * const xsvc = new Xsvc();
+   * const page = await xsvc.users.media('jack', { pageSize: 50 });
+   * console.log(page.items, page.nextCursor);
+   * ```
+   * @see {@link http://localhost:5173/reference/getUserMedia | getUserMedia in the API reference}
    */
   media(id: string, params?: GetUserMediaParams, options?: RequestOptions): PagePromise<Tweet, TweetPage> {
     return this._list(routes.getUserMedia, { ...params, id }, options);
@@ -739,6 +1705,17 @@ export class UsersResource extends Resource {
    * Costs 1 credit per user returned.
    *
    * Resolves to the first page; `for await` over it walks every item, page after page.
+   *
+   * @example
+   * ```ts
+   * import { Xsvc } from '@xsvc/sdk';
+   *
+   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
+   * const xsvc = new Xsvc();
+   * const page = await xsvc.users.followersYouKnow('jack');
+   * console.log(page.items, page.nextCursor);
+   * ```
+   * @see {@link http://localhost:5173/reference/getFollowersYouKnow | getFollowersYouKnow in the API reference}
    */
   followersYouKnow(id: string, params?: GetFollowersYouKnowParams, options?: RequestOptions): PagePromise<UserProfile, UserPage> {
     return this._list(routes.getFollowersYouKnow, { ...params, id }, options);
@@ -748,6 +1725,17 @@ export class UsersResource extends Resource {
    * `after` is the deprecated older name of `cursor`; both are accepted. A protected account throws PermissionDeniedError `x_account_protected`, free of charge. Costs 1 credit per user returned.
    *
    * Resolves to the first page; `for await` over it walks every item, page after page.
+   *
+   * @example
+   * ```ts
+   * import { Xsvc } from '@xsvc/sdk';
+   *
+   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
+   * const xsvc = new Xsvc();
+   * const page = await xsvc.users.followers('jack', { pageSize: 200 });
+   * console.log(page.items, page.nextCursor);
+   * ```
+   * @see {@link http://localhost:5173/reference/getUserFollowers | getUserFollowers in the API reference}
    */
   followers(id: string, params?: GetUserFollowersParams, options?: RequestOptions): PagePromise<UserProfile, UserListPage> {
     return this._list(routes.getUserFollowers, { ...params, id }, options);
@@ -757,6 +1745,17 @@ export class UsersResource extends Resource {
    * A protected account throws PermissionDeniedError `x_account_protected`, free of charge. Costs 1 credit per user returned.
    *
    * Resolves to the first page; `for await` over it walks every item, page after page.
+   *
+   * @example
+   * ```ts
+   * import { Xsvc } from '@xsvc/sdk';
+   *
+   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
+   * const xsvc = new Xsvc();
+   * const page = await xsvc.users.following('jack');
+   * console.log(page.items, page.nextCursor);
+   * ```
+   * @see {@link http://localhost:5173/reference/getUserFollowing | getUserFollowing in the API reference}
    */
   following(id: string, params?: GetUserFollowingParams, options?: RequestOptions): PagePromise<UserProfile, UserListPage> {
     return this._list(routes.getUserFollowing, { ...params, id }, options);
@@ -766,6 +1765,17 @@ export class UsersResource extends Resource {
    * A protected account throws PermissionDeniedError `x_account_protected`, free of charge. Costs 1 credit per tweet returned.
    *
    * Resolves to the first page; `for await` over it walks every item, page after page.
+   *
+   * @example
+   * ```ts
+   * import { Xsvc } from '@xsvc/sdk';
+   *
+   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
+   * const xsvc = new Xsvc();
+   * const page = await xsvc.users.mentions('jack', { pageSize: 50 });
+   * console.log(page.items, page.nextCursor);
+   * ```
+   * @see {@link http://localhost:5173/reference/getUserMentions | getUserMentions in the API reference}
    */
   mentions(id: string, params?: GetUserMentionsParams, options?: RequestOptions): PagePromise<Tweet, TweetPage> {
     return this._list(routes.getUserMentions, { ...params, id }, options);
@@ -775,6 +1785,17 @@ export class UsersResource extends Resource {
    * A protected account throws PermissionDeniedError `x_account_protected`, free of charge. Costs 1 credit per user returned.
    *
    * Resolves to the first page; `for await` over it walks every item, page after page.
+   *
+   * @example
+   * ```ts
+   * import { Xsvc } from '@xsvc/sdk';
+   *
+   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
+   * const xsvc = new Xsvc();
+   * const page = await xsvc.users.verifiedFollowers('jack');
+   * console.log(page.items, page.nextCursor);
+   * ```
+   * @see {@link http://localhost:5173/reference/getUserVerifiedFollowers | getUserVerifiedFollowers in the API reference}
    */
   verifiedFollowers(id: string, params?: GetUserVerifiedFollowersParams, options?: RequestOptions): PagePromise<UserProfile, UserListPage> {
     return this._list(routes.getUserVerifiedFollowers, { ...params, id }, options);
@@ -784,6 +1805,17 @@ export class UsersResource extends Resource {
    * Page size 1-100, default 20, as `pageSize` or any of its aliases (the first one sent, in the listed order, counts). Costs 1 credit per list returned; an empty page is free. A protected account throws PermissionDeniedError `x_account_protected`, free of charge.
    *
    * Resolves to the first page; `for await` over it walks every item, page after page.
+   *
+   * @example
+   * ```ts
+   * import { Xsvc } from '@xsvc/sdk';
+   *
+   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
+   * const xsvc = new Xsvc();
+   * const page = await xsvc.users.listMemberships('jack', { pageSize: 50 });
+   * console.log(page.items, page.nextCursor);
+   * ```
+   * @see {@link http://localhost:5173/reference/getUserListMemberships | getUserListMemberships in the API reference}
    */
   listMemberships(id: string, params?: GetUserListMembershipsParams, options?: RequestOptions): PagePromise<List, ListPage> {
     return this._list(routes.getUserListMemberships, { ...params, id }, options);
@@ -798,6 +1830,17 @@ export class DmsResource extends Resource {
    *
    * Resolves to a {@link WriteAction} once accepted; `await action.wait()` resolves when the platform confirms
    * it (throws {@link WriteActionFailedError} if it fails). Safe to retry: one idempotency key for all attempts.
+   *
+   * @example
+   * ```ts
+   * import { Xsvc } from '@xsvc/sdk';
+   *
+   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
+   * const xsvc = new Xsvc();
+   * const action = await xsvc.dms.send('783214', { account: 'myhandle', text: 'Thanks for the feedback!' });
+   * console.log(await action.wait());
+   * ```
+   * @see {@link http://localhost:5173/reference/sendDm | sendDm in the API reference}
    */
   send(userId: string, params: SendDmParams, options?: RequestOptions): Promise<WriteAction> {
     return this._write(routes.sendDm, { ...params, userId }, options);
@@ -807,6 +1850,17 @@ export class DmsResource extends Resource {
    * Private read: needs an API key or session and the connected account that holds the conversation. Costs 1 credit per message returned.
    *
    * Resolves to the first page; `for await` over it walks every item, page after page.
+   *
+   * @example
+   * ```ts
+   * import { Xsvc } from '@xsvc/sdk';
+   *
+   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
+   * const xsvc = new Xsvc();
+   * const page = await xsvc.dms.history('783214', { account: 'myhandle' });
+   * console.log(page.items, page.nextCursor);
+   * ```
+   * @see {@link http://localhost:5173/reference/getDmHistory | getDmHistory in the API reference}
    */
   history(userId: string, params: GetDmHistoryParams, options?: RequestOptions): PagePromise<DirectMessage, DirectMessagePage> {
     return this._list(routes.getDmHistory, { ...params, userId }, options);
@@ -821,6 +1875,21 @@ export class MediaResource extends Resource {
    *
    * Resolves to a {@link WriteAction} once accepted; `await action.wait()` resolves when the platform confirms
    * it (throws {@link WriteActionFailedError} if it fails). Safe to retry: one idempotency key for all attempts.
+   *
+   * @example
+   * ```ts
+   * import { Xsvc } from '@xsvc/sdk';
+   * import { openAsBlob } from 'node:fs';
+   *
+   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
+   * const xsvc = new Xsvc();
+   * const action = await xsvc.media.upload({
+   *   account: 'myhandle',
+   *   file: new File([await openAsBlob('./launch.png')], 'launch.png'),
+   * });
+   * console.log(await action.wait());
+   * ```
+   * @see {@link http://localhost:5173/reference/uploadMedia | uploadMedia in the API reference}
    */
   upload(params: UploadMediaParams, options?: RequestOptions): Promise<WriteAction> {
     return this._write(routes.uploadMedia, { ...params }, options);
@@ -828,6 +1897,17 @@ export class MediaResource extends Resource {
   /**
    * Gather the photos, videos and GIFs of tweets into a download gallery.
    * Send exactly one of `tweetInput` (an id or URL), `tweetId`, `tweetUrl` or `tweetIds`. Answers a gallery page for every media file; media already fetched comes from the cache (`cacheHit`). Needs an API key or session (no guest key or machine payment). A tweet without media throws NotFoundError `no_media`; too many tweets in one call throws BadRequestError `too_many_tweets`.
+   *
+   * @example
+   * ```ts
+   * import { Xsvc } from '@xsvc/sdk';
+   *
+   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
+   * const xsvc = new Xsvc();
+   * const result = await xsvc.media.download({ tweetUrl: 'https://x.com/jack/status/20' });
+   * console.log(result);
+   * ```
+   * @see {@link http://localhost:5173/reference/downloadMedia | downloadMedia in the API reference}
    */
   download(params: DownloadMediaParams, options?: RequestOptions): Promise<MediaDownload> {
     return this._call(routes.downloadMedia, { ...params }, options);
@@ -842,6 +1922,17 @@ export class ProfileResource extends Resource {
    *
    * Resolves to a {@link WriteAction} once accepted; `await action.wait()` resolves when the platform confirms
    * it (throws {@link WriteActionFailedError} if it fails). Safe to retry: one idempotency key for all attempts.
+   *
+   * @example
+   * ```ts
+   * import { Xsvc } from '@xsvc/sdk';
+   *
+   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
+   * const xsvc = new Xsvc();
+   * const action = await xsvc.profile.update({ account: 'myhandle', description: 'Building developer tools' });
+   * console.log(await action.wait());
+   * ```
+   * @see {@link http://localhost:5173/reference/updateProfile | updateProfile in the API reference}
    */
   update(params: UpdateProfileParams, options?: RequestOptions): Promise<WriteAction> {
     return this._write(routes.updateProfile, { ...params }, options);
@@ -852,6 +1943,21 @@ export class ProfileResource extends Resource {
    *
    * Resolves to a {@link WriteAction} once accepted; `await action.wait()` resolves when the platform confirms
    * it (throws {@link WriteActionFailedError} if it fails). Safe to retry: one idempotency key for all attempts.
+   *
+   * @example
+   * ```ts
+   * import { Xsvc } from '@xsvc/sdk';
+   * import { openAsBlob } from 'node:fs';
+   *
+   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
+   * const xsvc = new Xsvc();
+   * const action = await xsvc.profile.updateAvatar({
+   *   account: 'myhandle',
+   *   file: new File([await openAsBlob('./avatar.png')], 'avatar.png'),
+   * });
+   * console.log(await action.wait());
+   * ```
+   * @see {@link http://localhost:5173/reference/updateAvatar | updateAvatar in the API reference}
    */
   updateAvatar(params: UpdateAvatarParams, options?: RequestOptions): Promise<WriteAction> {
     return this._write(routes.updateAvatar, { ...params }, options);
@@ -862,6 +1968,21 @@ export class ProfileResource extends Resource {
    *
    * Resolves to a {@link WriteAction} once accepted; `await action.wait()` resolves when the platform confirms
    * it (throws {@link WriteActionFailedError} if it fails). Safe to retry: one idempotency key for all attempts.
+   *
+   * @example
+   * ```ts
+   * import { Xsvc } from '@xsvc/sdk';
+   * import { openAsBlob } from 'node:fs';
+   *
+   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
+   * const xsvc = new Xsvc();
+   * const action = await xsvc.profile.updateBanner({
+   *   account: 'myhandle',
+   *   file: new File([await openAsBlob('./banner.jpg')], 'banner.jpg'),
+   * });
+   * console.log(await action.wait());
+   * ```
+   * @see {@link http://localhost:5173/reference/updateBanner | updateBanner in the API reference}
    */
   updateBanner(params: UpdateBannerParams, options?: RequestOptions): Promise<WriteAction> {
     return this._write(routes.updateBanner, { ...params }, options);
@@ -876,6 +1997,21 @@ export class CommunitiesResource extends Resource {
    *
    * Resolves to a {@link WriteAction} once accepted; `await action.wait()` resolves when the platform confirms
    * it (throws {@link WriteActionFailedError} if it fails). Safe to retry: one idempotency key for all attempts.
+   *
+   * @example
+   * ```ts
+   * import { Xsvc } from '@xsvc/sdk';
+   *
+   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
+   * const xsvc = new Xsvc();
+   * const action = await xsvc.communities.create({
+   *   name: 'Rust builders',
+   *   account: 'myhandle',
+   *   description: 'Ship Rust in production',
+   * });
+   * console.log(await action.wait());
+   * ```
+   * @see {@link http://localhost:5173/reference/createCommunity | createCommunity in the API reference}
    */
   create(params: CreateCommunityParams, options?: RequestOptions): Promise<WriteAction> {
     return this._write(routes.createCommunity, { ...params }, options);
@@ -886,6 +2022,20 @@ export class CommunitiesResource extends Resource {
    *
    * Resolves to a {@link WriteAction} once accepted; `await action.wait()` resolves when the platform confirms
    * it (throws {@link WriteActionFailedError} if it fails). Safe to retry: one idempotency key for all attempts.
+   *
+   * @example
+   * ```ts
+   * import { Xsvc } from '@xsvc/sdk';
+   *
+   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
+   * const xsvc = new Xsvc();
+   * const action = await xsvc.communities.delete('1600000000000000000', {
+   *   account: 'myhandle',
+   *   community_name: 'Rust builders',
+   * });
+   * console.log(await action.wait());
+   * ```
+   * @see {@link http://localhost:5173/reference/deleteCommunity | deleteCommunity in the API reference}
    */
   delete(id: string, params: DeleteCommunityParams, options?: RequestOptions): Promise<WriteAction> {
     return this._write(routes.deleteCommunity, { ...params, id }, options);
@@ -895,6 +2045,17 @@ export class CommunitiesResource extends Resource {
    *
    * Resolves to a {@link WriteAction} once accepted; `await action.wait()` resolves when the platform confirms
    * it (throws {@link WriteActionFailedError} if it fails). Safe to retry: one idempotency key for all attempts.
+   *
+   * @example
+   * ```ts
+   * import { Xsvc } from '@xsvc/sdk';
+   *
+   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
+   * const xsvc = new Xsvc();
+   * const action = await xsvc.communities.join('1600000000000000000', { account: 'myhandle' });
+   * console.log(await action.wait());
+   * ```
+   * @see {@link http://localhost:5173/reference/joinCommunity | joinCommunity in the API reference}
    */
   join(id: string, params: JoinCommunityParams, options?: RequestOptions): Promise<WriteAction> {
     return this._write(routes.joinCommunity, { ...params, id }, options);
@@ -904,6 +2065,17 @@ export class CommunitiesResource extends Resource {
    *
    * Resolves to a {@link WriteAction} once accepted; `await action.wait()` resolves when the platform confirms
    * it (throws {@link WriteActionFailedError} if it fails). Safe to retry: one idempotency key for all attempts.
+   *
+   * @example
+   * ```ts
+   * import { Xsvc } from '@xsvc/sdk';
+   *
+   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
+   * const xsvc = new Xsvc();
+   * const action = await xsvc.communities.leave('1600000000000000000', { account: 'myhandle' });
+   * console.log(await action.wait());
+   * ```
+   * @see {@link http://localhost:5173/reference/leaveCommunity | leaveCommunity in the API reference}
    */
   leave(id: string, params: LeaveCommunityParams, options?: RequestOptions): Promise<WriteAction> {
     return this._write(routes.leaveCommunity, { ...params, id }, options);
@@ -911,6 +2083,17 @@ export class CommunitiesResource extends Resource {
   /**
    * Get the name, description, rules and member count of a community.
    * Costs 1 credit per call, or a machine payment of USD 0.00015.
+   *
+   * @example
+   * ```ts
+   * import { Xsvc } from '@xsvc/sdk';
+   *
+   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
+   * const xsvc = new Xsvc();
+   * const result = await xsvc.communities.get('1493446837214187523');
+   * console.log(result);
+   * ```
+   * @see {@link http://localhost:5173/reference/getCommunityInfo | getCommunityInfo in the API reference}
    */
   get(id: string, options?: RequestOptions): Promise<CommunityInfo> {
     return this._call(routes.getCommunityInfo, { id }, options);
@@ -920,6 +2103,17 @@ export class CommunitiesResource extends Resource {
    * Costs 1 credit per user returned.
    *
    * Resolves to the first page; `for await` over it walks every item, page after page.
+   *
+   * @example
+   * ```ts
+   * import { Xsvc } from '@xsvc/sdk';
+   *
+   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
+   * const xsvc = new Xsvc();
+   * const page = await xsvc.communities.members('1493446837214187523', { pageSize: 100 });
+   * console.log(page.items, page.nextCursor);
+   * ```
+   * @see {@link http://localhost:5173/reference/getCommunityMembers | getCommunityMembers in the API reference}
    */
   members(id: string, params?: GetCommunityMembersParams, options?: RequestOptions): PagePromise<UserProfile, UserPage> {
     return this._list(routes.getCommunityMembers, { ...params, id }, options);
@@ -929,6 +2123,17 @@ export class CommunitiesResource extends Resource {
    * Costs 1 credit per user returned.
    *
    * Resolves to the first page; `for await` over it walks every item, page after page.
+   *
+   * @example
+   * ```ts
+   * import { Xsvc } from '@xsvc/sdk';
+   *
+   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
+   * const xsvc = new Xsvc();
+   * const page = await xsvc.communities.moderators('1493446837214187523');
+   * console.log(page.items, page.nextCursor);
+   * ```
+   * @see {@link http://localhost:5173/reference/getCommunityModerators | getCommunityModerators in the API reference}
    */
   moderators(id: string, params?: GetCommunityModeratorsParams, options?: RequestOptions): PagePromise<UserProfile, UserPage> {
     return this._list(routes.getCommunityModerators, { ...params, id }, options);
@@ -938,6 +2143,17 @@ export class CommunitiesResource extends Resource {
    * Costs 1 credit per tweet returned.
    *
    * Resolves to the first page; `for await` over it walks every item, page after page.
+   *
+   * @example
+   * ```ts
+   * import { Xsvc } from '@xsvc/sdk';
+   *
+   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
+   * const xsvc = new Xsvc();
+   * const page = await xsvc.communities.tweets('1493446837214187523');
+   * console.log(page.items, page.nextCursor);
+   * ```
+   * @see {@link http://localhost:5173/reference/getCommunityTweets | getCommunityTweets in the API reference}
    */
   tweets(id: string, params?: GetCommunityTweetsParams, options?: RequestOptions): PagePromise<Tweet, TweetPage> {
     return this._list(routes.getCommunityTweets, { ...params, id }, options);
@@ -947,6 +2163,17 @@ export class CommunitiesResource extends Resource {
    * Costs 1 credit per tweet returned.
    *
    * Resolves to the first page; `for await` over it walks every item, page after page.
+   *
+   * @example
+   * ```ts
+   * import { Xsvc } from '@xsvc/sdk';
+   *
+   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
+   * const xsvc = new Xsvc();
+   * const page = await xsvc.communities.search({ communityId: '1493446837214187523', q: 'launch' });
+   * console.log(page.items, page.nextCursor);
+   * ```
+   * @see {@link http://localhost:5173/reference/searchCommunities | searchCommunities in the API reference}
    */
   search(params: SearchCommunitiesParams, options?: RequestOptions): PagePromise<Tweet, TweetPage> {
     return this._list(routes.searchCommunities, { ...params }, options);
@@ -956,6 +2183,21 @@ export class CommunitiesResource extends Resource {
    * Same parameters and answer as the community search. Costs 1 credit per tweet returned.
    *
    * Resolves to the first page; `for await` over it walks every item, page after page.
+   *
+   * @example
+   * ```ts
+   * import { Xsvc } from '@xsvc/sdk';
+   *
+   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
+   * const xsvc = new Xsvc();
+   * const page = await xsvc.communities.searchTweets({
+   *   communityId: '1493446837214187523',
+   *   q: 'launch',
+   *   queryType: 'Top',
+   * });
+   * console.log(page.items, page.nextCursor);
+   * ```
+   * @see {@link http://localhost:5173/reference/getAllCommunityTweets | getAllCommunityTweets in the API reference}
    */
   searchTweets(params: GetAllCommunityTweetsParams, options?: RequestOptions): PagePromise<Tweet, TweetPage> {
     return this._list(routes.getAllCommunityTweets, { ...params }, options);
@@ -967,6 +2209,17 @@ export class TrendsResource extends Resource {
   /**
    * Get the trending hashtags and topics of a region.
    * `woeid` picks the region (default 1, worldwide; one of 1, 23424977, 23424775, 23424900, 23424768, 23424975, 23424969, 23424950, 23424829, 23424819, 23424856, 23424848, else throws BadRequestError `invalid_input`). `count` (default 30) is clamped to 1-50; a non-number means 30. `total` is the number available before the cut. Costs 3 credits per call, or a machine payment of USD 0.00045; an anonymous call is offered payment options, never an automatic checkout. Also answers `count`, the number of trends returned.
+   *
+   * @example
+   * ```ts
+   * import { Xsvc } from '@xsvc/sdk';
+   *
+   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
+   * const xsvc = new Xsvc();
+   * const result = await xsvc.trends.x({ woeid: 23424977, count: 10 });
+   * console.log(result);
+   * ```
+   * @see {@link http://localhost:5173/reference/getXTrends | getXTrends in the API reference}
    */
   x(params?: GetXTrendsParams, options?: RequestOptions): Promise<XTrends> {
     return this._call(routes.getXTrends, { ...params }, options);
@@ -974,6 +2227,17 @@ export class TrendsResource extends Resource {
   /**
    * Get the trending hashtags and topics of a region (alias path).
    * `woeid` picks the region (default 1, worldwide; one of 1, 23424977, 23424775, 23424900, 23424768, 23424975, 23424969, 23424950, 23424829, 23424819, 23424856, 23424848, else throws BadRequestError `invalid_input`). `count` (default 30) is clamped to 1-50; a non-number means 30. `total` is the number available before the cut. Costs 3 credits per call, or a machine payment of USD 0.00045; an anonymous call is offered payment options, never an automatic checkout.
+   *
+   * @example
+   * ```ts
+   * import { Xsvc } from '@xsvc/sdk';
+   *
+   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
+   * const xsvc = new Xsvc();
+   * const result = await xsvc.trends.list({ woeid: 1, count: 20 });
+   * console.log(result);
+   * ```
+   * @see {@link http://localhost:5173/reference/getTrends | getTrends in the API reference}
    */
   list(params?: GetTrendsParams, options?: RequestOptions): Promise<Trends> {
     return this._call(routes.getTrends, { ...params }, options);
@@ -985,6 +2249,17 @@ export class ArticlesResource extends Resource {
   /**
    * Get the full content of an article with its cover image and metadata.
    * Reads the long-form article carried by a tweet. Costs 1 credit per call, or a machine payment of USD 0.00075. A tweet without an article throws NotFoundError `article_not_found`.
+   *
+   * @example
+   * ```ts
+   * import { Xsvc } from '@xsvc/sdk';
+   *
+   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
+   * const xsvc = new Xsvc();
+   * const result = await xsvc.articles.get('1790000000000000001');
+   * console.log(result);
+   * ```
+   * @see {@link http://localhost:5173/reference/getArticle | getArticle in the API reference}
    */
   get(tweetId: string, options?: RequestOptions): Promise<ArticleLookup> {
     return this._call(routes.getArticle, { tweetId }, options);
@@ -998,6 +2273,17 @@ export class NotificationsResource extends Resource {
    * Private read: needs an API key or session and a connected account. Costs 1 credit per notification returned.
    *
    * Resolves to the first page; `for await` over it walks every item, page after page.
+   *
+   * @example
+   * ```ts
+   * import { Xsvc } from '@xsvc/sdk';
+   *
+   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
+   * const xsvc = new Xsvc();
+   * const page = await xsvc.notifications.list({ account: 'myhandle', type: 'Mentions' });
+   * console.log(page.items, page.nextCursor);
+   * ```
+   * @see {@link http://localhost:5173/reference/getNotifications | getNotifications in the API reference}
    */
   list(params?: GetNotificationsParams, options?: RequestOptions): PagePromise<Notification, NotificationPage> {
     return this._list(routes.getNotifications, { ...params }, options);
@@ -1009,6 +2295,17 @@ export class JobsResource extends Resource {
   /**
    * Get a job listing posted on the platform.
    * Costs 1 credit per call. A closed or missing job throws NotFoundError `job_not_found` and is free; 503 x_api_unavailable is free too; an id that is neither a numeric job id nor a job URL throws BadRequestError `invalid_job_id`.
+   *
+   * @example
+   * ```ts
+   * import { Xsvc } from '@xsvc/sdk';
+   *
+   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
+   * const xsvc = new Xsvc();
+   * const result = await xsvc.jobs.get('1790000000000000001');
+   * console.log(result);
+   * ```
+   * @see {@link http://localhost:5173/reference/getJob | getJob in the API reference}
    */
   get(id: string, options?: RequestOptions): Promise<JobLookup> {
     return this._call(routes.getJob, { id }, options);
@@ -1019,6 +2316,17 @@ export class JobsResource extends Resource {
 export class XAccountsResource extends Resource {
   /**
    * List the connected platform accounts and their health.
+   *
+   * @example
+   * ```ts
+   * import { Xsvc } from '@xsvc/sdk';
+   *
+   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
+   * const xsvc = new Xsvc();
+   * const result = await xsvc.xAccounts.list();
+   * console.log(result);
+   * ```
+   * @see {@link http://localhost:5173/reference/listXAccounts | listXAccounts in the API reference}
    */
   list(options?: RequestOptions): Promise<ListXAccountsResult> {
     return this._call(routes.listXAccounts, {}, options);
@@ -1026,6 +2334,22 @@ export class XAccountsResource extends Resource {
   /**
    * Connect a platform account by logging in to it.
    * Answers 201 with the account when the login completes, or 202 with either a challenge (`requires_email_code`: submit the e-mailed code with `xAccounts submitChallenge`) or a pending attempt (poll `xAccounts attempt`). Safety limit: 10 connections per 15 minutes; beyond it 429 with Retry-After 900. Repeated failed logins give 429 login_cooldown (Retry-After and `retryAfterMs`). Credentials are used to log in and never returned.
+   *
+   * @example
+   * ```ts
+   * import { Xsvc } from '@xsvc/sdk';
+   *
+   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
+   * const xsvc = new Xsvc();
+   * const result = await xsvc.xAccounts.connect({
+   *   username: 'myhandle',
+   *   email: 'me@example.com',
+   *   password: '***',
+   *   totp_secret: '***',
+   * });
+   * console.log(result);
+   * ```
+   * @see {@link http://localhost:5173/reference/connectXAccount | connectXAccount in the API reference}
    */
   connect(params: ConnectXAccountParams, options?: RequestOptions): Promise<ConnectXAccountResult> {
     return this._call(routes.connectXAccount, { ...params }, options);
@@ -1033,6 +2357,17 @@ export class XAccountsResource extends Resource {
   /**
    * Get the state of a connection attempt.
    * Poll after `pollAfterMs` while the status is `pending`. A challenge answer means the platform e-mailed a code to submit.
+   *
+   * @example
+   * ```ts
+   * import { Xsvc } from '@xsvc/sdk';
+   *
+   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
+   * const xsvc = new Xsvc();
+   * const result = await xsvc.xAccounts.attempt('xatt_0123456789abcdef0123456789abcdef');
+   * console.log(result);
+   * ```
+   * @see {@link http://localhost:5173/reference/getXAccountConnectionAttempt | getXAccountConnectionAttempt in the API reference}
    */
   attempt(id: string, options?: RequestOptions): Promise<ConnectionAttempt> {
     return this._call(routes.getXAccountConnectionAttempt, { id }, options);
@@ -1040,18 +2375,51 @@ export class XAccountsResource extends Resource {
   /**
    * Submit the e-mailed code of a connection challenge.
    * Answers 201 with the account when the login completes, or 202 with the same challenge when the platform asks for another code. A challenge that is completed, failed, expired or replaced cannot be reopened (409 connection_challenge_inactive, 410 connection_challenge_expired); after 422 login_failed start a new connection or re-authentication.
+   *
+   * @example
+   * ```ts
+   * import { Xsvc } from '@xsvc/sdk';
+   *
+   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
+   * const xsvc = new Xsvc();
+   * const result = await xsvc.xAccounts.submitChallenge('xch_7Hq2LmP9', { email_code: '482913' });
+   * console.log(result);
+   * ```
+   * @see {@link http://localhost:5173/reference/submitXAccountConnectionChallenge | submitXAccountConnectionChallenge in the API reference}
    */
   submitChallenge(id: string, params: SubmitXAccountConnectionChallengeParams, options?: RequestOptions): Promise<SubmitXAccountConnectionChallengeResult> {
     return this._call(routes.submitXAccountConnectionChallenge, { ...params, id }, options);
   }
   /**
    * Get a connected platform account.
+   *
+   * @example
+   * ```ts
+   * import { Xsvc } from '@xsvc/sdk';
+   *
+   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
+   * const xsvc = new Xsvc();
+   * const result = await xsvc.xAccounts.get('1843');
+   * console.log(result);
+   * ```
+   * @see {@link http://localhost:5173/reference/getXAccount | getXAccount in the API reference}
    */
   get(id: string, options?: RequestOptions): Promise<XAccount> {
     return this._call(routes.getXAccount, { id }, options);
   }
   /**
    * Disconnect a platform account and forget its session.
+   *
+   * @example
+   * ```ts
+   * import { Xsvc } from '@xsvc/sdk';
+   *
+   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
+   * const xsvc = new Xsvc();
+   * const result = await xsvc.xAccounts.disconnect('1843');
+   * console.log(result);
+   * ```
+   * @see {@link http://localhost:5173/reference/disconnectXAccount | disconnectXAccount in the API reference}
    */
   disconnect(id: string, options?: RequestOptions): Promise<Success> {
     return this._call(routes.disconnectXAccount, { id }, options);
@@ -1059,6 +2427,17 @@ export class XAccountsResource extends Resource {
   /**
    * Log in again to a connected account whose session no longer works.
    * For accounts whose health is needsReauth. Answers 201 with the account, or 202 with a challenge when the platform e-mails a code. Repeated failed logins give 429 login_cooldown (Retry-After and `retryAfterMs`).
+   *
+   * @example
+   * ```ts
+   * import { Xsvc } from '@xsvc/sdk';
+   *
+   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
+   * const xsvc = new Xsvc();
+   * const result = await xsvc.xAccounts.reauth('1843', { password: '***' });
+   * console.log(result);
+   * ```
+   * @see {@link http://localhost:5173/reference/reauthXAccount | reauthXAccount in the API reference}
    */
   reauth(id: string, params: ReauthXAccountParams, options?: RequestOptions): Promise<ReauthXAccountResult> {
     return this._call(routes.reauthXAccount, { ...params, id }, options);
@@ -1066,6 +2445,17 @@ export class XAccountsResource extends Resource {
   /**
    * Retry every account held back by a temporary issue.
    * Clears the temporary-failure state of the accounts so that they are tried again; answers how many.
+   *
+   * @example
+   * ```ts
+   * import { Xsvc } from '@xsvc/sdk';
+   *
+   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
+   * const xsvc = new Xsvc();
+   * const result = await xsvc.xAccounts.bulkRetry();
+   * console.log(result);
+   * ```
+   * @see {@link http://localhost:5173/reference/bulkRetryXAccounts | bulkRetryXAccounts in the API reference}
    */
   bulkRetry(options?: RequestOptions): Promise<BulkRetryXAccountsResult> {
     return this._call(routes.bulkRetryXAccounts, {}, options);
@@ -1079,6 +2469,17 @@ export class SupportAttachmentsResource extends Resource {
    * Answers the file. An optional `Range: bytes=<from>-<to>` header asks for part of it (206); a range outside the file answers 416.
    *
    * Resolves to the raw `Response`, its body unread, to stream or save.
+   *
+   * @example
+   * ```ts
+   * import { Xsvc } from '@xsvc/sdk';
+   *
+   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
+   * const xsvc = new Xsvc();
+   * const response = await xsvc.support.attachments.download('att_1900000000000000500');
+   * console.log(response.headers.get('content-type')); // response.body streams the file
+   * ```
+   * @see {@link http://localhost:5173/reference/downloadSupportAttachment | downloadSupportAttachment in the API reference}
    */
   download(id: string, options?: RequestOptions): Promise<Response> {
     return this._binary(routes.downloadSupportAttachment, { id }, options);
@@ -1092,6 +2493,20 @@ export class SupportTicketsResource extends Resource {
    * Answers 201 with the ticket's public id. Accepts an optional `Idempotency-Key` header (8-128 letters, digits or `._:-`): a repeat with the same key answers 200 with the first receipt instead of posting twice; the same key with another body answers 409. The SDK sends a key by itself. A `multipart/form-data` body with file attachments is also accepted.
    *
    * Safe to retry: one idempotency key for all attempts.
+   *
+   * @example
+   * ```ts
+   * import { Xsvc } from '@xsvc/sdk';
+   *
+   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
+   * const xsvc = new Xsvc();
+   * const result = await xsvc.support.tickets.create({
+   *   subject: 'Webhook deliveries failing',
+   *   body: 'Since 12:00 UTC every delivery fails.',
+   * });
+   * console.log(result);
+   * ```
+   * @see {@link http://localhost:5173/reference/createTicket | createTicket in the API reference}
    */
   create(params: CreateTicketParams, options?: RequestOptions): Promise<SupportTicketReceipt> {
     return this._call(routes.createTicket, { ...params }, options);
@@ -1099,12 +2514,34 @@ export class SupportTicketsResource extends Resource {
   /**
    * List your support tickets, most recently updated first.
    * Returns up to 200 ticket summaries sorted by `updatedAt` descending, without pagination. Free.
+   *
+   * @example
+   * ```ts
+   * import { Xsvc } from '@xsvc/sdk';
+   *
+   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
+   * const xsvc = new Xsvc();
+   * const result = await xsvc.support.tickets.list();
+   * console.log(result);
+   * ```
+   * @see {@link http://localhost:5173/reference/listTickets | listTickets in the API reference}
    */
   list(options?: RequestOptions): Promise<ListTicketsResult> {
     return this._call(routes.listTickets, {}, options);
   }
   /**
    * Get a support ticket with all its messages.
+   *
+   * @example
+   * ```ts
+   * import { Xsvc } from '@xsvc/sdk';
+   *
+   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
+   * const xsvc = new Xsvc();
+   * const result = await xsvc.support.tickets.get('TCK-7F3K2');
+   * console.log(result);
+   * ```
+   * @see {@link http://localhost:5173/reference/getTicket | getTicket in the API reference}
    */
   get(id: string, options?: RequestOptions): Promise<SupportTicket> {
     return this._call(routes.getTicket, { id }, options);
@@ -1112,6 +2549,17 @@ export class SupportTicketsResource extends Resource {
   /**
    * Reopen, resolve or close a support ticket.
    * Account holders set `open`, `resolved` or `closed`; `in_progress` is set by support staff only.
+   *
+   * @example
+   * ```ts
+   * import { Xsvc } from '@xsvc/sdk';
+   *
+   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
+   * const xsvc = new Xsvc();
+   * const result = await xsvc.support.tickets.update('TCK-7F3K2', { status: 'resolved' });
+   * console.log(result);
+   * ```
+   * @see {@link http://localhost:5173/reference/updateTicketStatus | updateTicketStatus in the API reference}
    */
   update(id: string, params: UpdateTicketStatusParams, options?: RequestOptions): Promise<SupportTicketStatus> {
     return this._call(routes.updateTicketStatus, { ...params, id }, options);
@@ -1121,6 +2569,17 @@ export class SupportTicketsResource extends Resource {
    * Answers 201 with the ticket's public id. Accepts an optional `Idempotency-Key` header (8-128 letters, digits or `._:-`): a repeat with the same key answers 200 with the first receipt instead of posting twice; the same key with another body answers 409. The SDK sends a key by itself. A `multipart/form-data` body with file attachments is also accepted.
    *
    * Safe to retry: one idempotency key for all attempts.
+   *
+   * @example
+   * ```ts
+   * import { Xsvc } from '@xsvc/sdk';
+   *
+   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
+   * const xsvc = new Xsvc();
+   * const result = await xsvc.support.tickets.reply('TCK-7F3K2', { body: 'It works again, thanks.' });
+   * console.log(result);
+   * ```
+   * @see {@link http://localhost:5173/reference/addTicketMessage | addTicketMessage in the API reference}
    */
   reply(id: string, params: AddTicketMessageParams, options?: RequestOptions): Promise<SupportTicketReceipt> {
     return this._call(routes.addTicketMessage, { ...params, id }, options);
@@ -1147,6 +2606,17 @@ export class GuestWalletsResource extends Resource {
    * No account or credential needed. Answers a guest key (`api_key`, shown once), a hosted checkout URL and a status URL. The guest key works only after the payment is verified, and only for paid read-only routes (scope `paid_reads`). Requires an `Idempotency-Key` header holding a UUID v4 (the SDK sends one by itself): a repeat with the same key answers the same checkout; the same key with another body answers 409. Start a checkout only after the user has explicitly confirmed the payment: nothing is ever bought automatically.
    *
    * Safe to retry: one idempotency key for all attempts.
+   *
+   * @example
+   * ```ts
+   * import { Xsvc } from '@xsvc/sdk';
+   *
+   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
+   * const xsvc = new Xsvc();
+   * const result = await xsvc.guestWallets.create({ amount_minor: 1000, currency: 'usd' });
+   * console.log(result);
+   * ```
+   * @see {@link http://localhost:5173/reference/createGuestWallet | createGuestWallet in the API reference}
    */
   create(params: CreateGuestWalletParams, options?: RequestOptions): Promise<GuestWalletCheckout> {
     return this._call(routes.createGuestWallet, { ...params }, options);
@@ -1156,6 +2626,17 @@ export class GuestWalletsResource extends Resource {
    * Authenticated with the guest key (`Authorization: Bearer …`). Requires an `Idempotency-Key` header holding a UUID v4 (the SDK sends one by itself): a repeat with the same key answers the same checkout; the same key with another body answers 409. Start a checkout only after the user has explicitly confirmed the payment: nothing is ever bought automatically.
    *
    * Safe to retry: one idempotency key for all attempts.
+   *
+   * @example
+   * ```ts
+   * import { Xsvc } from '@xsvc/sdk';
+   *
+   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
+   * const xsvc = new Xsvc();
+   * const result = await xsvc.guestWallets.topUp({ amount_minor: 2500, currency: 'usd' });
+   * console.log(result);
+   * ```
+   * @see {@link http://localhost:5173/reference/topUpGuestWallet | topUpGuestWallet in the API reference}
    */
   topUp(params: TopUpGuestWalletParams, options?: RequestOptions): Promise<GuestWalletCheckout> {
     return this._call(routes.topUpGuestWallet, { ...params }, options);
@@ -1163,6 +2644,17 @@ export class GuestWalletsResource extends Resource {
   /**
    * Get the balance and payment status of a guest wallet.
    * Authenticated with the guest key. Poll it after a checkout, waiting `poll_after_seconds` between calls, until the wallet is `usable`.
+   *
+   * @example
+   * ```ts
+   * import { Xsvc } from '@xsvc/sdk';
+   *
+   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
+   * const xsvc = new Xsvc();
+   * const result = await xsvc.guestWallets.status();
+   * console.log(result);
+   * ```
+   * @see {@link http://localhost:5173/reference/getGuestWalletStatus | getGuestWalletStatus in the API reference}
    */
   status(options?: RequestOptions): Promise<GuestWalletStatus> {
     return this._call(routes.getGuestWalletStatus, {}, options);
@@ -1176,6 +2668,17 @@ export class ListsResource extends Resource {
    * Costs 1 credit per user returned.
    *
    * Resolves to the first page; `for await` over it walks every item, page after page.
+   *
+   * @example
+   * ```ts
+   * import { Xsvc } from '@xsvc/sdk';
+   *
+   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
+   * const xsvc = new Xsvc();
+   * const page = await xsvc.lists.followers('1585430245762441216');
+   * console.log(page.items, page.nextCursor);
+   * ```
+   * @see {@link http://localhost:5173/reference/getListFollowers | getListFollowers in the API reference}
    */
   followers(id: string, params?: GetListFollowersParams, options?: RequestOptions): PagePromise<UserProfile, UserPage> {
     return this._list(routes.getListFollowers, { ...params, id }, options);
@@ -1185,6 +2688,17 @@ export class ListsResource extends Resource {
    * Costs 1 credit per user returned.
    *
    * Resolves to the first page; `for await` over it walks every item, page after page.
+   *
+   * @example
+   * ```ts
+   * import { Xsvc } from '@xsvc/sdk';
+   *
+   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
+   * const xsvc = new Xsvc();
+   * const page = await xsvc.lists.members('1585430245762441216', { pageSize: 100 });
+   * console.log(page.items, page.nextCursor);
+   * ```
+   * @see {@link http://localhost:5173/reference/getListMembers | getListMembers in the API reference}
    */
   members(id: string, params?: GetListMembersParams, options?: RequestOptions): PagePromise<UserProfile, UserPage> {
     return this._list(routes.getListMembers, { ...params, id }, options);
@@ -1194,6 +2708,17 @@ export class ListsResource extends Resource {
    * Costs 1 credit per tweet returned.
    *
    * Resolves to the first page; `for await` over it walks every item, page after page.
+   *
+   * @example
+   * ```ts
+   * import { Xsvc } from '@xsvc/sdk';
+   *
+   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
+   * const xsvc = new Xsvc();
+   * const page = await xsvc.lists.tweets('1585430245762441216', { sinceTime: '2026-04-01T00:00:00Z' });
+   * console.log(page.items, page.nextCursor);
+   * ```
+   * @see {@link http://localhost:5173/reference/getListTweets | getListTweets in the API reference}
    */
   tweets(id: string, params?: GetListTweetsParams, options?: RequestOptions): PagePromise<Tweet, TweetPage> {
     return this._list(routes.getListTweets, { ...params, id }, options);
@@ -1205,6 +2730,17 @@ export class AskResource extends Resource {
   /**
    * Search the documentation in natural language.
    * NLWeb 0.55 answer with `_meta` and ranked `results`. Set `streaming` to get a `text/event-stream` instead of JSON. Failures do not use the API error body: they answer `{ _meta: { response_type: "failure", version }, error: { code, message } }` with code `INVALID_QUERY` (400), `TOKEN_LIMIT` (413, body over 8 KiB), or `INTERNAL_ERROR` (502); 429 when throttled.
+   *
+   * @example
+   * ```ts
+   * import { Xsvc } from '@xsvc/sdk';
+   *
+   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
+   * const xsvc = new Xsvc();
+   * const result = await xsvc.ask.query({ query: 'how do I page through events' });
+   * console.log(result);
+   * ```
+   * @see {@link http://localhost:5173/reference/askQuery | askQuery in the API reference}
    */
   query(params: AskQueryParams, options?: RequestOptions): Promise<AskAnswer> {
     return this._call(routes.askQuery, { ...params }, options);
@@ -1212,6 +2748,17 @@ export class AskResource extends Resource {
   /**
    * Search the documentation with an NLWeb request body.
    * Takes a flat body (`query`, `site`, `mode`, `response_format`, `streaming`) or a structured NLWeb 0.55 body (`query.text`, `prefer`, `context`, `meta`), as JSON or as a form, at most 8 KiB. Set `streaming` to get a `text/event-stream` instead of JSON. Failures do not use the API error body: they answer `{ _meta: { response_type: "failure", version }, error: { code, message } }` with code `INVALID_QUERY` (400), `TOKEN_LIMIT` (413, body over 8 KiB), or `INTERNAL_ERROR` (502); 429 when throttled.
+   *
+   * @example
+   * ```ts
+   * import { Xsvc } from '@xsvc/sdk';
+   *
+   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
+   * const xsvc = new Xsvc();
+   * const result = await xsvc.ask.post({ query: 'how are webhooks signed' });
+   * console.log(result);
+   * ```
+   * @see {@link http://localhost:5173/reference/askPost | askPost in the API reference}
    */
   post(params: AskPostParams, options?: RequestOptions): Promise<AskAnswer> {
     return this._call(routes.askPost, { ...params }, options);
@@ -1222,12 +2769,34 @@ export class AskResource extends Resource {
 export class DiscoveryResource extends Resource {
   /**
    * Get the OpenAPI 3.1 description of the API.
+   *
+   * @example
+   * ```ts
+   * import { Xsvc } from '@xsvc/sdk';
+   *
+   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
+   * const xsvc = new Xsvc();
+   * const result = await xsvc.discovery.openapi();
+   * console.log(result);
+   * ```
+   * @see {@link http://localhost:5173/reference/getOpenApiJson | getOpenApiJson in the API reference}
    */
   openapi(options?: RequestOptions): Promise<OpenApiDocument> {
     return this._call(routes.getOpenApiJson, {}, options);
   }
   /**
    * Get the OpenAPI 3.1 description of the API as YAML.
+   *
+   * @example
+   * ```ts
+   * import { Xsvc } from '@xsvc/sdk';
+   *
+   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
+   * const xsvc = new Xsvc();
+   * const result = await xsvc.discovery.openapiYaml();
+   * console.log(result);
+   * ```
+   * @see {@link http://localhost:5173/reference/getOpenApiYaml | getOpenApiYaml in the API reference}
    */
   openapiYaml(options?: RequestOptions): Promise<GetOpenApiYamlResult> {
     return this._call(routes.getOpenApiYaml, {}, options);
@@ -1235,24 +2804,68 @@ export class DiscoveryResource extends Resource {
   /**
    * Get the API catalog (RFC 9727 linkset).
    * An `application/linkset+json` document linking the API to its description, documentation and status.
+   *
+   * @example
+   * ```ts
+   * import { Xsvc } from '@xsvc/sdk';
+   *
+   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
+   * const xsvc = new Xsvc();
+   * const result = await xsvc.discovery.apiCatalog();
+   * console.log(result);
+   * ```
+   * @see {@link http://localhost:5173/reference/getApiCatalog | getApiCatalog in the API reference}
    */
   apiCatalog(options?: RequestOptions): Promise<ApiCatalog> {
     return this._call(routes.getApiCatalog, {}, options);
   }
   /**
    * Get the OAuth authorization server metadata.
+   *
+   * @example
+   * ```ts
+   * import { Xsvc } from '@xsvc/sdk';
+   *
+   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
+   * const xsvc = new Xsvc();
+   * const result = await xsvc.discovery.authorizationServer();
+   * console.log(result);
+   * ```
+   * @see {@link http://localhost:5173/reference/getAuthorizationServerMetadata | getAuthorizationServerMetadata in the API reference}
    */
   authorizationServer(options?: RequestOptions): Promise<AuthorizationServerMetadata> {
     return this._call(routes.getAuthorizationServerMetadata, {}, options);
   }
   /**
    * Get the OAuth protected resource metadata of the MCP endpoint.
+   *
+   * @example
+   * ```ts
+   * import { Xsvc } from '@xsvc/sdk';
+   *
+   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
+   * const xsvc = new Xsvc();
+   * const result = await xsvc.discovery.protectedResource();
+   * console.log(result);
+   * ```
+   * @see {@link http://localhost:5173/reference/getProtectedResourceMetadata | getProtectedResourceMetadata in the API reference}
    */
   protectedResource(options?: RequestOptions): Promise<ProtectedResourceMetadata> {
     return this._call(routes.getProtectedResourceMetadata, {}, options);
   }
   /**
    * Check that the service is up.
+   *
+   * @example
+   * ```ts
+   * import { Xsvc } from '@xsvc/sdk';
+   *
+   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
+   * const xsvc = new Xsvc();
+   * const result = await xsvc.discovery.health();
+   * console.log(result);
+   * ```
+   * @see {@link http://localhost:5173/reference/getHealth | getHealth in the API reference}
    */
   health(options?: RequestOptions): Promise<Health> {
     return this._call(routes.getHealth, {}, options);
@@ -1264,6 +2877,23 @@ export class OauthResource extends Resource {
   /**
    * Start an OAuth 2.1 authorization (PKCE S256) in a browser.
    * Opened in the user’s browser: the user signs in and approves, then the answer redirects (302) to `redirect_uri` with `code`, `state` and `iss`. The code is valid 60 seconds and works once. Errors after the client and redirect URI are checked are sent to the redirect URI as `error` parameters.
+   *
+   * @example
+   * ```ts
+   * import { Xsvc } from '@xsvc/sdk';
+   *
+   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
+   * const xsvc = new Xsvc();
+   * const result = await xsvc.oauth.authorize({
+   *   response_type: 'code',
+   *   client_id: '6f1c2b9e-4d3a-4e8f-9a7b-1c2d3e4f5a6b',
+   *   redirect_uri: 'http://localhost:8976/callback',
+   *   code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+   *   code_challenge_method: 'S256',
+   * });
+   * console.log(result);
+   * ```
+   * @see {@link http://localhost:5173/reference/oauthAuthorize | oauthAuthorize in the API reference}
    */
   authorize(params: OauthAuthorizeParams, options?: RequestOptions): Promise<OauthAuthorizeResult> {
     return this._call(routes.oauthAuthorize, { ...params }, options);
@@ -1271,6 +2901,21 @@ export class OauthResource extends Resource {
   /**
    * Exchange an authorization code or a refresh token for tokens.
    * Form-encoded. `grant_type=authorization_code` needs `code`, `code_verifier`, `client_id`, `redirect_uri` (and `resource`); `grant_type=refresh_token` needs `refresh_token` and `client_id`. Refresh tokens rotate: keep the new one. Failures answer the OAuth error body (`{ error: "invalid_grant", error_description }`, RFC 6749), not the API error body.
+   *
+   * @example
+   * ```ts
+   * import { Xsvc } from '@xsvc/sdk';
+   *
+   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
+   * const xsvc = new Xsvc();
+   * const result = await xsvc.oauth.token({
+   *   grant_type: 'refresh_token',
+   *   client_id: '6f1c2b9e-4d3a-4e8f-9a7b-1c2d3e4f5a6b',
+   *   refresh_token: 'rt_example',
+   * });
+   * console.log(result);
+   * ```
+   * @see {@link http://localhost:5173/reference/oauthToken | oauthToken in the API reference}
    */
   token(params: OauthTokenParams, options?: RequestOptions): Promise<OAuthToken> {
     return this._call(routes.oauthToken, { ...params }, options);
@@ -1278,6 +2923,20 @@ export class OauthResource extends Resource {
   /**
    * Register an OAuth client dynamically.
    * Redirect URIs must be HTTPS (`http://localhost` and `http://127.0.0.1` are allowed for development) and are matched exactly. Public clients (`none`) are the default; a `client_secret_post` client gets its `client_secret` once. A client may instead use the URL of a client metadata document as its id.
+   *
+   * @example
+   * ```ts
+   * import { Xsvc } from '@xsvc/sdk';
+   *
+   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
+   * const xsvc = new Xsvc();
+   * const result = await xsvc.oauth.register({
+   *   client_name: 'My agent',
+   *   redirect_uris: ['http://localhost:8976/callback'],
+   * });
+   * console.log(result);
+   * ```
+   * @see {@link http://localhost:5173/reference/oauthRegister | oauthRegister in the API reference}
    */
   register(params: OauthRegisterParams, options?: RequestOptions): Promise<ClientRegistration> {
     return this._call(routes.oauthRegister, { ...params }, options);
@@ -1285,6 +2944,17 @@ export class OauthResource extends Resource {
   /**
    * Revoke an OAuth access or refresh token.
    * Form-encoded (RFC 7009). Answers 200 without a body, also for a token that is unknown or already revoked.
+   *
+   * @example
+   * ```ts
+   * import { Xsvc } from '@xsvc/sdk';
+   *
+   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
+   * const xsvc = new Xsvc();
+   * const result = await xsvc.oauth.revoke({ token: 'rt_example', token_type_hint: 'refresh_token' });
+   * console.log(result);
+   * ```
+   * @see {@link http://localhost:5173/reference/oauthRevoke | oauthRevoke in the API reference}
    */
   revoke(params: OauthRevokeParams, options?: RequestOptions): Promise<OauthRevokeResult> {
     return this._call(routes.oauthRevoke, { ...params }, options);
