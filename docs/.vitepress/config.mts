@@ -1,5 +1,6 @@
 import { type AnyOperation, operations } from '@xsvc/sdk/contract';
 import { type DefaultTheme, defineConfig } from 'vitepress';
+import { DOCS_BASE_URL } from '../site.js';
 
 /** The reference sidebar: one group per tag of the contract, one link per operation. */
 function referenceSidebar(): DefaultTheme.SidebarItem[] {
@@ -57,16 +58,21 @@ const guides: DefaultTheme.SidebarItem[] = [
   },
 ];
 
-/** The home page's layout (front matter is kept out of the Markdown, which Biome formats). */
+/**
+ * The home page's hero and feature cards (front matter is kept out of the Markdown, which Biome formats). A
+ * card's `details` is HTML, not Markdown: code is written `<code>…</code>`. The hero's right half is the code
+ * card of `theme/HeroCode.vue`.
+ */
 const home = {
   layout: 'home',
   hero: {
     name: 'xsvc',
-    text: 'Social data and automation, one contract',
+    text: 'Social data and automation you host yourself',
     tagline:
-      'A typed SDK, a CLI, a self-hostable server, a webhook verifier and MCP tools for agents, all generated from one contract.',
+      'Read tweets, users and trends, watch accounts with monitors that deliver signed webhooks, and run it all on your own server: from a typed SDK, a CLI, or an agent over MCP.',
     actions: [
       { theme: 'brand', text: 'Get started in 5 minutes', link: '/getting-started' },
+      { theme: 'alt', text: 'Guides', link: '/guides/sdk' },
       { theme: 'alt', text: 'API reference', link: '/reference/' },
     ],
   },
@@ -74,26 +80,44 @@ const home = {
     {
       title: 'SDK',
       details:
-        'Every operation typed, one iterator for both pagination styles, retries that honour Retry-After, durable writes, msw mocks.',
+        'Every operation as a typed method with examples in your editor; one <code>for await</code> for every listing, retries that honour Retry-After, mocks for your tests.',
       link: '/guides/sdk',
+      linkText: 'Use the SDK',
     },
     {
       title: 'CLI',
       details:
-        'Every operation as `xsvc resource action`, --json and --jq, profiles, live monitors, webhooks listen and trigger.',
+        'Every operation as <code>xsvc &lt;resource&gt; &lt;action&gt;</code>: tables for people, <code>--json</code> and <code>--jq</code> for scripts, live monitors, webhooks you can listen to locally.',
       link: '/guides/cli',
+      linkText: 'Use the CLI',
     },
     {
-      title: 'Server',
+      title: 'Self-hosted server',
       details:
-        'SQLite or Postgres with several instances, a simulated network or the X API, signed webhooks, OAuth 2.1 and /mcp.',
+        'One process on SQLite, or Postgres behind several instances; a simulated network or the X API; a dashboard, signed webhooks and OAuth 2.1.',
       link: '/guides/server',
+      linkText: 'Run the server',
     },
     {
-      title: 'Webhooks',
+      title: 'Webhook verifier',
       details:
-        'Verify signed deliveries in Express, Fastify, Next.js, Hono, Workers, Deno and Bun, with nonce and de-duplication stores.',
+        'Verify signatures, timestamps and nonces in Express, Fastify, Next.js, Hono, Workers, Deno and Bun, and handle each event once.',
       link: '/guides/verify-webhooks',
+      linkText: 'Verify webhooks',
+    },
+    {
+      title: 'MCP tools',
+      details:
+        'The API as MCP tools for agents: over stdio, or remotely at the server’s <code>/mcp</code> with an API key or OAuth. Reads only unless you enable writes.',
+      link: '/areas/mcp-oauth',
+      linkText: 'Connect an agent',
+    },
+    {
+      title: 'One contract',
+      details:
+        'The SDK, the CLI, the server, the tools and the reference are generated from one typed contract: every operation documented with its cost, errors and the same call four ways.',
+      link: '/reference/',
+      linkText: 'Browse the reference',
     },
   ],
 };
@@ -106,11 +130,15 @@ export default defineConfig({
   description:
     'The toolkit for the Social Data and Automation Service: SDK, CLI, server, webhook verifier and MCP.',
   lang: 'en-US',
+  head: [['link', { rel: 'icon', type: 'image/svg+xml', href: '/favicon.svg' }]],
   cleanUrls: true,
   lastUpdated: false,
   srcExclude: ['dev/**', 'README.md', 'node_modules/**', 'scripts/**', 'test/**'],
+  // `pnpm docs:dev` serves the site where the SDK's method docs link to (see ../site.ts).
+  vite: { server: { port: Number(new URL(DOCS_BASE_URL).port), strictPort: true } },
   // Nothing is fetched at build time: local search, no external fonts or analytics.
   themeConfig: {
+    logo: '/favicon.svg',
     search: { provider: 'local' },
     nav: [
       { text: 'Getting started', link: '/getting-started' },
