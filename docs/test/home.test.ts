@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import config from '../.vitepress/config.mts';
+import config from '../.vitepress/config.mjs';
 import { codeBlocks } from '../scripts/code-blocks.js';
 import { DOCS_DIR } from '../scripts/generate-reference.js';
 
