@@ -1,13 +1,55 @@
 import { escapeHtml } from '../../core/http/layout.js';
 
-/** An ISO date as a readable UTC time inside `<time>` (an absent one as a dash). */
+/** Dates as a reader expects them: `2 Dec 2026, 17:31:06 UTC` (the server's times are all UTC). */
+const DATE_TIME = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'UTC',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** An instant (epoch ms or ISO 8601) as a readable UTC date and time, e.g. `2 Dec 2026, 17:31:06 UTC`. */
+export function readableTime(at: number | string): string {
+  return `${DATE_TIME.format(new Date(at))} UTC`;
+}
+
+/** An ISO date as a readable UTC time inside `<time>` (an absent or unreadable one as a dash). */
 export function when(iso: string | undefined | null): string {
-  if (!iso) return '<span class="muted">—</span>';
-  const text = iso
-    .replace('T', ' ')
-    .replace(/\.\d+Z$/, ' UTC')
-    .replace(/Z$/, ' UTC');
-  return `<time datetime="${escapeHtml(iso)}">${escapeHtml(text)}</time>`;
+  if (!iso || Number.isNaN(Date.parse(iso))) return '<span class="muted">—</span>';
+  return `<time datetime="${escapeHtml(iso)}">${escapeHtml(readableTime(iso))}</time>`;
+}
+
+const GROUPED = new Intl.NumberFormat('en-US');
+
+/**
+ * A number for the reader, with thousands separators: `9999976` → `9,999,976`, `-1500` → `-1,500`,
+ * `12.5` → `12.5`. Integer strings (the API's credit amounts are bigint strings) keep every digit; anything
+ * that is not a number is shown as it is.
+ */
+export function count(value: number | bigint | string): string {
+  if (typeof value === 'bigint') return GROUPED.format(value);
+  if (typeof value === 'number') return Number.isFinite(value) ? GROUPED.format(value) : String(value);
+  const m = /^([+-]?)(\d+)(\.\d+)?$/.exec(value.trim());
+  if (!m) return value;
+  return `${m[1]}${GROUPED.format(BigInt(m[2] ?? '0'))}${m[3] ?? ''}`;
+}
+
+/**
+ * An allowance for the reader: `unlimited` for the API's "no limit" value (the largest safe integer, as
+ * `monitorsAllowed` is since slots became unlimited), else the number with separators.
+ */
+export function allowance(value: number): string {
+  return value >= Number.MAX_SAFE_INTEGER ? 'unlimited' : count(value);
+}
+
+/** A signed credit amount: `+1,000` for grants, `-21` for charges. */
+export function signedCount(value: string): string {
+  const text = count(value);
+  return text.startsWith('-') || text === '0' ? text : `+${text}`;
 }
 
 const TONES: Record<string, 'good' | 'warn' | 'bad'> = {
