@@ -245,6 +245,71 @@ describe.skipIf(!CHROMIUM)('the dashboard in headless Chromium', () => {
     await checkPage('04-monitors-live-event');
   });
 
+  it('draws the events and each monitor’s last day, and pauses, resumes and deletes by keyboard', async () => {
+    const search = await api('POST', '/api/v1/monitors/keywords', {
+      query: 'espresso machines',
+      eventTypes: ['tweet.new'],
+    });
+    expect(search.status, JSON.stringify(search.body)).toBe(201);
+    await page.goto(`${base}/dashboard/monitors`);
+    // The chart is an image named by its title and described in words; its numbers are a table too.
+    const chart = page.getByRole('img', { name: /^Events per hour by type, last 24 hours/ });
+    expect(await chart.count()).toBe(1);
+    expect(await page.locator('#chart-events-desc').textContent()).toMatch(/^\d+ events? in the last 24 hours/);
+    await page.getByText('Events per hour by type, last 24 hours: the numbers as a table').click();
+    expect(await page.getByRole('table', { name: 'Events per hour by type, last 24 hours' }).isVisible()).toBe(
+      true,
+    );
+    const jackRow = page.getByRole('row').filter({ hasText: '@jack' }).first();
+    expect(await jackRow.getByRole('img', { name: /events? in 24 h, last .* ago|just now/ }).count()).toBe(1);
+    await checkPage('04b-monitors-charts');
+
+    /** Tabs from the top of the page until the focus is on the element named `name` (at most 60 stops). */
+    async function tabTo(name: string): Promise<void> {
+      await page.locator('h1').first().evaluate((h) => {
+        h.setAttribute('tabindex', '-1');
+        (h as HTMLElement).focus();
+      });
+      for (let i = 0; i < 60; i++) {
+        await page.keyboard.press('Tab');
+        const at = await page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? '');
+        if (at === name) {
+          expect(await focusedElement(page)).toMatchObject({ visible: true });
+          return;
+        }
+      }
+      throw new Error(`could not tab to ${name}`);
+    }
+    await tabTo('Pause @jack');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${base}/dashboard/monitors?done=paused`);
+    expect(await page.getByRole('status').first().textContent()).toContain('The monitor is paused');
+    expect(await jackRow.textContent()).toContain('paused');
+    expect((await api('GET', '/api/v1/monitors')).body.monitors[0].isActive).toBe(false);
+    await checkPage('04c-monitor-paused');
+    await tabTo('Resume @jack');
+    await page.keyboard.press('Space');
+    await page.waitForURL(`${base}/dashboard/monitors?done=resumed`);
+    expect((await api('GET', '/api/v1/monitors')).body.monitors[0].isActive).toBe(true);
+
+    // Delete asks first; Cancel leaves it, the confirmation's button deletes it.
+    await tabTo('Delete the search "espresso machines"');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${base}/dashboard/monitors/keyword/${search.body.id}/delete`);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(
+      'Delete the monitor of "espresso machines"?',
+    );
+    await checkPage('04d-monitor-delete-confirm');
+    await page.getByRole('link', { name: 'Cancel' }).click();
+    await page.waitForURL(`${base}/dashboard/monitors`);
+    expect((await api('GET', `/api/v1/monitors/keywords/${search.body.id}`)).status).toBe(200);
+    await page.getByRole('link', { name: 'Delete the search "espresso machines"' }).click();
+    await page.getByRole('button', { name: 'Delete the search "espresso machines"' }).click();
+    await page.waitForURL(`${base}/dashboard/monitors?done=deleted`);
+    expect((await api('GET', `/api/v1/monitors/keywords/${search.body.id}`)).status).toBe(404);
+    expect(await page.getByRole('row').filter({ hasText: 'espresso machines' }).count()).toBe(0);
+  });
+
   it('shows a webhook needing attention, its delivery log, and resumes it with a signed test', async () => {
     await receiver.waitFor(1);
     // A long outage, shortened: the cap is lowered so the next failed retry (1 s later) reaches it.
