@@ -190,7 +190,14 @@ describe.skipIf(!CHROMIUM)('the dashboard in headless Chromium', () => {
 
     const account = await cli(['account', 'get', '--json']);
     expect(account, account.stderr).toMatchObject({ code: 0 });
-    expect(JSON.parse(account.stdout)).toMatchObject({ plan: expect.any(String) });
+    expect(JSON.parse(account.stdout)).toMatchObject({
+      plan: expect.any(String),
+      monitorsAllowed: Number.MAX_SAFE_INTEGER,
+    });
+    // For a person, the unlimited allowance says so; the JSON keeps the API's number.
+    const human = await cli(['account', 'get']);
+    expect(human.stdout).toMatch(/^monitorsAllowed\tunlimited$/m);
+    expect(human.stdout).not.toContain(String(Number.MAX_SAFE_INTEGER));
     const monitor = await cli([
       'monitors',
       'create',
@@ -255,21 +262,26 @@ describe.skipIf(!CHROMIUM)('the dashboard in headless Chromium', () => {
     // The chart is an image named by its title and described in words; its numbers are a table too.
     const chart = page.getByRole('img', { name: /^Events per hour by type, last 24 hours/ });
     expect(await chart.count()).toBe(1);
-    expect(await page.locator('#chart-events-desc').textContent()).toMatch(/^\d+ events? in the last 24 hours/);
-    await page.getByText('Events per hour by type, last 24 hours: the numbers as a table').click();
-    expect(await page.getByRole('table', { name: 'Events per hour by type, last 24 hours' }).isVisible()).toBe(
-      true,
+    expect(await page.locator('#chart-events-desc').textContent()).toMatch(
+      /^\d+ events? in the last 24 hours/,
     );
+    await page.getByText('Events per hour by type, last 24 hours: the numbers as a table').click();
+    expect(
+      await page.getByRole('table', { name: 'Events per hour by type, last 24 hours' }).isVisible(),
+    ).toBe(true);
     const jackRow = page.getByRole('row').filter({ hasText: '@jack' }).first();
     expect(await jackRow.getByRole('img', { name: /events? in 24 h, last .* ago|just now/ }).count()).toBe(1);
     await checkPage('04b-monitors-charts');
 
     /** Tabs from the top of the page until the focus is on the element named `name` (at most 60 stops). */
     async function tabTo(name: string): Promise<void> {
-      await page.locator('h1').first().evaluate((h) => {
-        h.setAttribute('tabindex', '-1');
-        (h as HTMLElement).focus();
-      });
+      await page
+        .locator('h1')
+        .first()
+        .evaluate((h) => {
+          h.setAttribute('tabindex', '-1');
+          (h as HTMLElement).focus();
+        });
       for (let i = 0; i < 60; i++) {
         await page.keyboard.press('Tab');
         const at = await page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? '');

@@ -203,7 +203,7 @@ describe.each(ENGINES)('dashboard pictures and monitor actions (%s)', (engine) =
       '<tr><th scope="row">29 Apr, 10:00–11:00 UTC</th><td class="num">3</td><td class="num">1</td><td class="num">4</td></tr>',
     );
     expect(page.body).toContain(
-      'aria-label="6 events in 24 h, last 1 min ago: events per hour, last 24 hours"',
+      'aria-label="6 events in 24 h, last event 1 min ago: events per hour, last 24 hours"',
     );
     expect(page.body).toContain('<code>coffee &lt;beans&gt;</code>');
     expect(page.body).toContain('1 event in 24 h');

@@ -57,7 +57,7 @@ a.button.danger{background:#fff;color:var(--err-fg);border-color:var(--err-fg)}
 button.danger:hover,a.button.danger:hover{background:var(--err-bg)}
 button.secondary:hover,a.button.secondary:hover{background:#eff4ff}
 button:not(.secondary):not(.danger):hover{background:#1e40af}
-.actions{display:flex;flex-wrap:wrap;gap:.4rem;align-items:center}
+.actions{display:flex;flex-wrap:nowrap;gap:.4rem;align-items:center}
 .actions button,.actions a.button{margin:0;padding:.2rem .7rem;font-size:.9rem}
 td.num,th.num{text-align:right;font-variant-numeric:tabular-nums}
 .charts{display:grid;grid-template-columns:repeat(auto-fit,minmax(min(100%,28rem),1fr));gap:1rem 1.5rem;margin-top:1.5rem}
@@ -72,7 +72,7 @@ figure.chart .axis{stroke:#767676;stroke-width:1}
 figure.chart .tick{fill:var(--muted);font-size:12px}
 figure.chart .empty{fill:var(--muted);font-size:14px}
 figure.chart .rate{fill:none;stroke:#1a1a1a;stroke-width:2;stroke-dasharray:5 3}
-figure.chart .rate-dot{fill:#1a1a1a}
+figure.chart .rate-dot{fill:#1a1a1a;stroke:#fff;stroke-width:1.5}
 figure.chart .bar:hover{opacity:.8}
 .legend{display:flex;flex-wrap:wrap;gap:.25rem 1rem;list-style:none;margin:.5rem 0 0;padding:0;font-size:.9rem}
 .legend li{display:flex;align-items:center;gap:.35rem}
@@ -81,6 +81,7 @@ figure.chart .bar:hover{opacity:.8}
 .chart-data summary{cursor:pointer;color:var(--accent)}
 .chart-data table{margin-top:.5rem}
 .chart-data th,.chart-data td{padding:.2rem .5rem}
+.chart-data tbody th{font-weight:400}
 .activity{display:flex;align-items:center;gap:.5rem;font-size:.9rem;white-space:nowrap}
 .spark{flex:none}
 .spark rect{fill:var(--accent)}

@@ -19,8 +19,11 @@ import { count } from './format.js';
 /** Series colours, each at least 3:1 against white and told apart by the legend and the table. */
 export const PALETTE = ['#1d4ed8', '#b45309', '#047857', '#7c3aed', '#be123c', '#4b5563'] as const;
 
-const WIDTH = 720;
-const HEIGHT = 220;
+/**
+ * The drawing's size in SVG units: about its size on the page (a chart spans the main column; a compact one
+ * half of it, as on the overview), so its text renders at the stylesheet's size rather than scaled.
+ */
+const SIZES = { wide: { width: 940, height: 240 }, compact: { width: 440, height: 200 } } as const;
 const MARGIN = { top: 12, right: 48, bottom: 28, left: 52 } as const;
 
 /** One stacked series of a bar chart. */
@@ -50,13 +53,17 @@ export interface BarChartInput {
   readonly bucketLabel: (start: number) => string;
   /** The long label of a bucket in tooltips and the table (`2 Dec, 17:00-18:00 UTC`). */
   readonly bucketTitle: (start: number) => string;
-  /** Every how many buckets the axis shows a label. */
-  readonly labelEvery: number;
+  /** Every how many buckets the axis shows a label: on a wide chart, and on a compact one. */
+  readonly labelEvery: readonly [wide: number, compact: number];
   /** The unit of the values (`credits`, `events`), for tooltips and the table's header. */
   readonly unit: string;
   /** Shown in the chart's area when every value is zero. */
   readonly emptyText: string;
   readonly rate?: RateLine;
+  /** Half the main column (the overview's grid) instead of all of it. */
+  readonly compact?: boolean;
+  /** Show the legend even with one series (when its name says more than the title). */
+  readonly legend?: boolean;
 }
 
 const fmtPct = (share: number) => `${Math.round(share * 100)}%`;
@@ -82,6 +89,7 @@ function dataTable(input: BarChartInput, totals: readonly number[]): string {
     multi ? `Total ${input.unit}` : input.unit[0]?.toUpperCase() + input.unit.slice(1),
     ...(input.rate ? [input.rate.label] : []),
   ];
+  const th = (h: string, i: number) => `<th scope="col"${i ? ' class="num"' : ''}>${escapeHtml(h)}</th>`;
   const rows = input.buckets.map((b, i) => {
     const cells = [
       `<th scope="row">${escapeHtml(input.bucketTitle(b.start))}</th>`,
@@ -96,7 +104,7 @@ function dataTable(input: BarChartInput, totals: readonly number[]): string {
     return `<tr>${cells.join('')}</tr>`;
   });
   return `<details class="chart-data"><summary>${escapeHtml(input.title)}: the numbers as a table</summary>
-<table><caption>${escapeHtml(input.title)}</caption><thead><tr>${head.map((h) => `<th scope="col">${escapeHtml(h)}</th>`).join('')}</tr></thead><tbody>${rows.join('')}</tbody></table></details>`;
+<table><caption>${escapeHtml(input.title)}</caption><thead><tr>${head.map(th).join('')}</tr></thead><tbody>${rows.join('')}</tbody></table></details>`;
 }
 
 /**
@@ -104,6 +112,8 @@ function dataTable(input: BarChartInput, totals: readonly number[]): string {
  * `figure`: caption, SVG, legend and the table of its numbers.
  */
 export function barChart(input: BarChartInput): string {
+  const { width: WIDTH, height: HEIGHT } = SIZES[input.compact ? 'compact' : 'wide'];
+  const labelEvery = input.labelEvery[input.compact ? 1 : 0];
   const keys = input.series.map((_, i) => i);
   const totals = input.buckets.map((b) => b.value.reduce((a, v) => a + v, 0));
   const max = Math.max(1, ...totals);
@@ -165,14 +175,14 @@ export function barChart(input: BarChartInput): string {
     rate.values.forEach((v, i) => {
       if (v === null) return;
       parts.push(
-        `<circle class="rate-dot" cx="${centre(i)}" cy="${r1(ry(v))}" r="3"><title>${escapeHtml(`${input.bucketTitle(input.buckets[i]?.start ?? 0)}: ${rate.label} ${fmtPct(v)}`)}</title></circle>`,
+        `<circle class="rate-dot" cx="${centre(i)}" cy="${r1(ry(v))}" r="3.5"><title>${escapeHtml(`${input.bucketTitle(input.buckets[i]?.start ?? 0)}: ${rate.label} ${fmtPct(v)}`)}</title></circle>`,
       );
     });
   }
   // Bottom axis: every `labelEvery`-th bucket, counted from the newest so the current one is labelled.
   const n = input.buckets.length;
   input.buckets.forEach((b, i) => {
-    if ((n - 1 - i) % input.labelEvery !== 0) return;
+    if ((n - 1 - i) % labelEvery !== 0) return;
     parts.push(
       `<text class="tick" x="${r1((x(b.start) ?? 0) + x.bandwidth() / 2)}" y="${HEIGHT - MARGIN.bottom + 16}" text-anchor="middle">${escapeHtml(input.bucketLabel(b.start))}</text>`,
     );
@@ -185,7 +195,7 @@ export function barChart(input: BarChartInput): string {
       `<text class="empty" x="${WIDTH / 2}" y="${HEIGHT / 2}" text-anchor="middle">${escapeHtml(input.emptyText)}</text>`,
     );
   const legend = [
-    ...(input.series.length > 1 || input.rate
+    ...(input.series.length > 1 || input.rate || input.legend
       ? input.series.map(
           (s) =>
             `<li><svg class="swatch" viewBox="0 0 10 10" aria-hidden="true"><rect width="10" height="10" fill="${s.color}"/></svg>${escapeHtml(s.label)}</li>`,

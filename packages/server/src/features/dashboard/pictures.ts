@@ -58,7 +58,7 @@ function busiest<T>(buckets: readonly Bucket<T>[], total: (v: T) => number): Buc
 }
 
 /** The chart of credits spent per day over the last 30 days. */
-export function creditsChart(days: readonly Bucket<number>[]): string {
+export function creditsChart(days: readonly Bucket<number>[], compact = false): string {
   const total = days.reduce((a, d) => a + d.value, 0);
   const top = busiest(days, (v) => v);
   const summary = top
@@ -72,9 +72,10 @@ export function creditsChart(days: readonly Bucket<number>[]): string {
     buckets: days.map((d) => ({ start: d.start, value: [d.value] })),
     bucketLabel: dayLabel,
     bucketTitle: dayTitle,
-    labelEvery: 7,
+    labelEvery: [5, 10],
     unit: 'credits',
     emptyText: 'No credits spent yet',
+    compact,
   });
 }
 
@@ -82,7 +83,7 @@ export function creditsChart(days: readonly Bucket<number>[]): string {
 const NAMED_TYPES = PALETTE.length - 1;
 
 /** The chart of events stored per hour over the last 24 hours, stacked by event type. */
-export function eventsChart(hours: readonly Bucket<CountsByType>[]): string {
+export function eventsChart(hours: readonly Bucket<CountsByType>[], compact = false): string {
   const totals = new Map<string, number>();
   for (const h of hours) for (const [type, n] of h.value) totals.set(type, (totals.get(type) ?? 0) + n);
   const ranked = [...totals].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
@@ -117,14 +118,16 @@ export function eventsChart(hours: readonly Bucket<CountsByType>[]): string {
     buckets: series.length ? buckets : hours.map((h) => ({ start: h.start, value: [0] })),
     bucketLabel: hourLabel,
     bucketTitle: hourTitle,
-    labelEvery: 4,
+    labelEvery: [3, 6],
     unit: 'events',
     emptyText: 'No events in the last 24 hours',
+    legend: series.length > 0,
+    compact,
   });
 }
 
 /** The chart of webhook delivery attempts per hour over the last 24 hours, with the share that failed. */
-export function deliveriesChart(hours: readonly Bucket<AttemptCounts>[]): string {
+export function deliveriesChart(hours: readonly Bucket<AttemptCounts>[], compact = false): string {
   const delivered = hours.reduce((a, h) => a + h.value.delivered, 0);
   const failed = hours.reduce((a, h) => a + h.value.failed, 0);
   const all = delivered + failed;
@@ -142,9 +145,10 @@ export function deliveriesChart(hours: readonly Bucket<AttemptCounts>[]): string
     buckets: hours.map((h) => ({ start: h.start, value: [h.value.delivered, h.value.failed] })),
     bucketLabel: hourLabel,
     bucketTitle: hourTitle,
-    labelEvery: 4,
+    labelEvery: [3, 6],
     unit: 'attempts',
     emptyText: 'No deliveries in the last 24 hours',
+    compact,
     rate: {
       label: 'Failure rate',
       values: hours.map((h) => {
@@ -164,7 +168,7 @@ export function activityCell(activity: MonitorActivity | undefined, now: number)
   const total = activity.hourly.reduce((a, b) => a + b.value, 0);
   const text = `${plural(total, 'event')} in ${CHART_HOURS} h`;
   const last = activity.lastEventAt;
-  const ago = last === undefined ? '' : `last ${sinceText(now - last)}`;
+  const ago = last === undefined ? '' : `last event ${sinceText(now - last)}`;
   const label = `${text}${ago ? `, ${ago}` : ''}: events per hour, last ${CHART_HOURS} hours`;
   return `<span class="activity">${sparkline(activity.hourly, label)}<span><span>${text}</span>${last === undefined ? '' : `<br><span class="muted" title="${readableTime(last)}">${ago}</span>`}</span></span>`;
 }
