@@ -133,8 +133,8 @@ describe.each(ENGINES)('dashboard pictures and monitor actions (%s)', (engine) =
     expect(page.body.match(/<tr><th scope="row">/g)).toHaveLength(CHART_DAYS);
     expect(page.body).toContain('<title>Sun, 26 Apr 2026: 1,239,567 credits</title>');
     // The ledger's amounts are grouped and signed.
-    expect(page.body).toContain('<td>-1,234,567</td>');
-    expect(page.body).toContain('<td>+9,999</td>');
+    expect(page.body).toContain('<td class="num">-1,234,567</td>');
+    expect(page.body).toContain('<td class="num">+9,999</td>');
   });
 
   it('counts events per hour by type, and each monitor’s last day, on the monitors page', async () => {

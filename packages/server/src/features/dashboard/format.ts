@@ -85,17 +85,20 @@ export function code(text: string): string {
 
 /**
  * A table with a caption and column headers; `rows` are trusted HTML cells (escaped by the caller). An empty
- * list shows `empty` in one row.
+ * list shows `empty` in one row. The columns listed in `numeric` (by index) are right-aligned, so their digits
+ * line up.
  */
 export function table(
   caption: string,
   headers: readonly string[],
   rows: readonly string[][],
   empty: string,
+  numeric: readonly number[] = [],
 ): string {
-  const head = headers.map((h) => `<th scope="col">${escapeHtml(h)}</th>`).join('');
+  const cls = (i: number) => (numeric.includes(i) ? ' class="num"' : '');
+  const head = headers.map((h, i) => `<th scope="col"${cls(i)}>${escapeHtml(h)}</th>`).join('');
   const body = rows.length
-    ? rows.map((cells) => `<tr>${cells.map((c) => `<td>${c}</td>`).join('')}</tr>`).join('\n')
+    ? rows.map((cells) => `<tr>${cells.map((c, i) => `<td${cls(i)}>${c}</td>`).join('')}</tr>`).join('\n')
     : `<tr><td colspan="${headers.length}" class="muted">${escapeHtml(empty)}</td></tr>`;
   return `<table><caption>${escapeHtml(caption)}</caption><thead><tr>${head}</tr></thead><tbody>${body}</tbody></table>`;
 }

@@ -193,8 +193,8 @@ export async function overviewCharts(
     deliveryAttemptsPerHour(db, accountId, now),
   ]);
   return {
-    credits: creditsChart(days),
-    events: eventsChart(events),
-    deliveries: deliveriesChart(deliveries),
+    credits: creditsChart(days, true),
+    events: eventsChart(events, true),
+    deliveries: deliveriesChart(deliveries, true),
   };
 }

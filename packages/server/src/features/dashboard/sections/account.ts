@@ -76,7 +76,7 @@ ${facts([
 ])}
 ${creditsChart(days)}
 <h2>Ledger</h2>
-${table('The 50 most recent charges and grants', ['When', 'Operation', 'Units', 'Credits', 'Balance after'], rows, 'No charges or grants yet.')}`,
+${table('The 50 most recent charges and grants', ['When', 'Operation', 'Units', 'Credits', 'Balance after'], rows, 'No charges or grants yet.', [2, 3, 4])}`,
     };
   });
 }
