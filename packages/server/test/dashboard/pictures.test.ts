@@ -42,7 +42,7 @@ describe('numbers and dates for a reader', () => {
   it('shows dates in words, in UTC', () => {
     expect(readableTime('2026-04-29T12:05:09.123Z')).toBe('29 Apr 2026, 12:05:09 UTC');
     expect(when('2026-04-29T12:05:09.123Z')).toBe(
-      '<time datetime="2026-04-29T12:05:09.123Z">29 Apr 2026, 12:05:09 UTC</time>',
+      '<time datetime="2026-04-29T12:05:09.123Z"><span class="nw">29 Apr 2026,</span> <span class="nw">12:05:09 UTC</span></time>',
     );
     expect(when(undefined)).toContain('—');
     expect(when('not a date')).toContain('—');

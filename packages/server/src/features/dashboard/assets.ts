@@ -59,7 +59,7 @@ button.secondary:hover,a.button.secondary:hover{background:#eff4ff}
 button:not(.secondary):not(.danger):hover{background:#1e40af}
 .actions{display:flex;flex-wrap:nowrap;gap:.4rem;align-items:center}
 .actions button,.actions a.button{margin:0;padding:.2rem .7rem;font-size:.9rem}
-td time{white-space:nowrap}
+.nw{white-space:nowrap}
 td.num,th.num{text-align:right;font-variant-numeric:tabular-nums}
 .charts{display:grid;grid-template-columns:repeat(auto-fit,minmax(min(100%,28rem),1fr));gap:1rem 1.5rem;margin-top:1.5rem}
 figure.chart{margin:1.5rem 0;padding:1rem;border:1px solid var(--line);border-radius:.5rem}

@@ -20,7 +20,9 @@ export function readableTime(at: number | string): string {
 /** An ISO date as a readable UTC time inside `<time>` (an absent or unreadable one as a dash). */
 export function when(iso: string | undefined | null): string {
   if (!iso || Number.isNaN(Date.parse(iso))) return '<span class="muted">—</span>';
-  return `<time datetime="${escapeHtml(iso)}">${escapeHtml(readableTime(iso))}</time>`;
+  // The date and the time each stay whole: a narrow column breaks the line between them only.
+  const [date = '', time = ''] = readableTime(iso).split(', ');
+  return `<time datetime="${escapeHtml(iso)}"><span class="nw">${escapeHtml(date)},</span> <span class="nw">${escapeHtml(time)}</span></time>`;
 }
 
 const GROUPED = new Intl.NumberFormat('en-US');
