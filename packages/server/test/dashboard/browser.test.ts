@@ -25,6 +25,7 @@ import { OWNER_EMAIL } from '../../src/core/auth/sign-in-account.js';
 import { parseConfig } from '../../src/core/config.js';
 import { type Receiver, startReceiver } from '../webhooks/helpers.js';
 import {
+  ARTIFACTS,
   findChromium,
   focusedElement,
   launchChromium,
@@ -151,6 +152,7 @@ describe.skipIf(!CHROMIUM)('the dashboard in headless Chromium', () => {
   }, 30_000);
 
   afterAll(async () => {
+    console.info(`dashboard screenshots: ${ARTIFACTS}`);
     await browser?.close();
     await new Promise<void>((resolve) => (callback ? callback.close(() => resolve()) : resolve()));
     await receiver?.close();
@@ -417,6 +419,14 @@ describe.skipIf(!CHROMIUM)('the dashboard in headless Chromium', () => {
     await page.getByRole('link', { name: 'Overview' }).click();
     await page.waitForURL(`${base}/dashboard`);
     await checkPage('10-overview');
+    // On a phone the charts and facts reflow to one column, with nothing wider than the screen.
+    await page.setViewportSize({ width: 390, height: 800 });
+    await checkPage('10b-overview-phone');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.goto(`${base}/dashboard/monitors`);
+    await checkPage('10c-monitors-phone');
+    await page.setViewportSize({ width: 1200, height: 800 });
+    await page.goto(`${base}/dashboard`);
     await page.getByRole('link', { name: 'Credits' }).click();
     expect(await page.locator('dl.facts').textContent()).toMatch(/Plan\w+/);
     expect(await page.getByRole('row').filter({ hasText: 'grant:bootstrap' }).count()).toBe(1);

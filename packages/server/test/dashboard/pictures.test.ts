@@ -121,7 +121,12 @@ describe.each(ENGINES)('dashboard pictures and monitor actions (%s)', (engine) =
 
     const page = await browser.get('/dashboard/credits');
     expect(page.status).toBe(200);
-    expect(page.body).toContain('<svg role="img" aria-labelledby="chart-credits-title chart-credits-desc"');
+    expect(page.body).toContain(
+      '<svg class="chart-svg wide" role="img" aria-labelledby="chart-credits-title chart-credits-desc"',
+    );
+    expect(page.body).toContain(
+      '<svg class="chart-svg narrow" role="img" aria-labelledby="chart-credits-title chart-credits-desc"',
+    );
     expect(page.body).toContain('id="chart-credits-title">Credits spent per day, last 30 days</span>');
     expect(page.body).toContain(
       `${count(spentToday + 1_239_567)} credits spent in the last 30 days; the most on Sun, 26 Apr 2026: 1,239,567.`,

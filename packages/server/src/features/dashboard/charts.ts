@@ -112,8 +112,37 @@ function dataTable(input: BarChartInput, totals: readonly number[]): string {
  * `figure`: caption, SVG, legend and the table of its numbers.
  */
 export function barChart(input: BarChartInput): string {
-  const { width: WIDTH, height: HEIGHT } = SIZES[input.compact ? 'compact' : 'wide'];
-  const labelEvery = input.labelEvery[input.compact ? 1 : 0];
+  const totals = input.buckets.map((b) => b.value.reduce((a, v) => a + v, 0));
+  const id = escapeHtml(input.id);
+  // A wide chart has a compact drawing too, shown instead on narrow screens (the stylesheet picks one).
+  const drawings = input.compact
+    ? drawing(input, 'compact', '')
+    : `${drawing(input, 'wide', ' wide')}\n${drawing(input, 'compact', ' narrow')}`;
+  const legend = [
+    ...(input.series.length > 1 || input.rate || input.legend
+      ? input.series.map(
+          (s) =>
+            `<li><svg class="swatch" viewBox="0 0 10 10" aria-hidden="true"><rect width="10" height="10" fill="${s.color}"/></svg>${escapeHtml(s.label)}</li>`,
+        )
+      : []),
+    ...(input.rate
+      ? [
+          `<li><svg class="swatch" viewBox="0 0 10 10" aria-hidden="true"><line x1="0" y1="5" x2="10" y2="5" class="rate"/></svg>${escapeHtml(`${input.rate.label} (right axis)`)}</li>`,
+        ]
+      : []),
+  ];
+  return `<figure class="chart" id="${id}">
+<figcaption><span class="chart-title" id="${id}-title">${escapeHtml(input.title)}</span> <span class="chart-summary" id="${id}-desc">${escapeHtml(input.summary)}</span></figcaption>
+${drawings}
+${legend.length ? `<ul class="legend">${legend.join('')}</ul>` : ''}
+${dataTable(input, totals)}
+</figure>`;
+}
+
+/** The SVG of a bar chart at one size (`cls` adds its class: which screens show it). */
+function drawing(input: BarChartInput, size: keyof typeof SIZES, cls: string): string {
+  const { width: WIDTH, height: HEIGHT } = SIZES[size];
+  const labelEvery = input.labelEvery[size === 'compact' ? 1 : 0];
   const keys = input.series.map((_, i) => i);
   const totals = input.buckets.map((b) => b.value.reduce((a, v) => a + v, 0));
   const max = Math.max(1, ...totals);
@@ -194,28 +223,10 @@ export function barChart(input: BarChartInput): string {
     parts.push(
       `<text class="empty" x="${WIDTH / 2}" y="${HEIGHT / 2}" text-anchor="middle">${escapeHtml(input.emptyText)}</text>`,
     );
-  const legend = [
-    ...(input.series.length > 1 || input.rate || input.legend
-      ? input.series.map(
-          (s) =>
-            `<li><svg class="swatch" viewBox="0 0 10 10" aria-hidden="true"><rect width="10" height="10" fill="${s.color}"/></svg>${escapeHtml(s.label)}</li>`,
-        )
-      : []),
-    ...(input.rate
-      ? [
-          `<li><svg class="swatch" viewBox="0 0 10 10" aria-hidden="true"><line x1="0" y1="5" x2="10" y2="5" class="rate"/></svg>${escapeHtml(`${input.rate.label} (right axis)`)}</li>`,
-        ]
-      : []),
-  ];
   const id = escapeHtml(input.id);
-  return `<figure class="chart" id="${id}">
-<figcaption><span class="chart-title" id="${id}-title">${escapeHtml(input.title)}</span> <span class="chart-summary" id="${id}-desc">${escapeHtml(input.summary)}</span></figcaption>
-<svg role="img" aria-labelledby="${id}-title ${id}-desc" viewBox="0 0 ${WIDTH} ${HEIGHT}" preserveAspectRatio="xMidYMid meet">
+  return `<svg class="chart-svg${cls}" role="img" aria-labelledby="${id}-title ${id}-desc" viewBox="0 0 ${WIDTH} ${HEIGHT}" preserveAspectRatio="xMidYMid meet">
 ${parts.join('\n')}
-</svg>
-${legend.length ? `<ul class="legend">${legend.join('')}</ul>` : ''}
-${dataTable(input, totals)}
-</figure>`;
+</svg>`;
 }
 
 /**

@@ -102,7 +102,18 @@ export function table(
   const body = rows.length
     ? rows.map((cells) => `<tr>${cells.map((c, i) => `<td${cls(i)}>${c}</td>`).join('')}</tr>`).join('\n')
     : `<tr><td colspan="${headers.length}" class="muted">${escapeHtml(empty)}</td></tr>`;
-  return `<table><caption>${escapeHtml(caption)}</caption><thead><tr>${head}</tr></thead><tbody>${body}</tbody></table>`;
+  return scrollable(
+    caption,
+    `<table><caption>${escapeHtml(caption)}</caption><thead><tr>${head}</tr></thead><tbody>${body}</tbody></table>`,
+  );
+}
+
+/**
+ * A table in a box that scrolls sideways when the screen is narrower than the table (so the page itself
+ * never does): a named region, focusable so a keyboard can scroll it too.
+ */
+export function scrollable(name: string, tableHtml: string): string {
+  return `<div class="table-scroll" role="region" aria-label="${escapeHtml(name)}" tabindex="0">${tableHtml}</div>`;
 }
 
 /** A definition list of facts (label, trusted HTML value). */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { csrfField, escapeHtml, notice, type PageInput } from '../../../core/http/layout.js';
 import { eventsPerHour, monitorActivity } from '../activity.js';
 import { eventRows, newerEvents } from '../events-feed.js';
-import { badge, code, count, table, when } from '../format.js';
+import { badge, code, count, scrollable, table, when } from '../format.js';
 import { type ActionResult, apiFailure, type DashboardRoutes, doneNotice, messagePage } from '../http.js';
 import { activityCell, eventsChart } from '../pictures.js';
 import { type DashboardSession, dashboardSession } from '../session.js';
@@ -128,10 +128,13 @@ ${table('Accounts and searches watched', ['Watching', 'Kind', 'Event types', 'St
 ${eventsChart(hours)}
 <h2 id="events-title">Recent events</h2>
 <p class="muted">New events appear here live while the page is open (without JavaScript, <a href="/dashboard/monitors">reload</a>). <span id="feed-status" role="status" aria-live="polite"></span></p>
-<table aria-labelledby="events-title"><thead><tr><th scope="col">Detected</th><th scope="col">Type</th><th scope="col">Monitor</th><th scope="col">What</th></tr></thead>
+${scrollable(
+  'Recent events',
+  `<table aria-labelledby="events-title"><thead><tr><th scope="col">Detected</th><th scope="col">Type</th><th scope="col">Monitor</th><th scope="col">What</th></tr></thead>
 <tbody id="events" data-feed="/dashboard/monitors/feed" data-after="${escapeHtml(newest)}" data-status="feed-status" data-interval="${POLL_MS}">
 ${rows}
 </tbody></table>`,
+)}`,
   };
 }
 
