@@ -298,6 +298,10 @@ describe.each(ENGINES)('dashboard pictures and monitor actions (%s)', (engine) =
     expect(page.body).toContain(`<dd>${count(account.body.creditInfo.balance)} credits</dd>`);
     for (const id of ['chart-credits', 'chart-events', 'chart-deliveries'])
       expect(page.body).toContain(`aria-labelledby="${id}-title ${id}-desc"`);
+    // Compact on the overview (no wide drawing), each with a link to its page.
+    expect(page.body).not.toContain('chart-svg wide');
+    expect(page.body).toContain('<a href="/dashboard/monitors">Each monitor and its events</a>');
+    expect(page.body).toContain('<a href="/dashboard/webhooks">Each endpoint and its delivery log</a>');
   });
 
   it('pauses, resumes and deletes monitors with the forms of the monitors page', async () => {

@@ -86,6 +86,7 @@ figure.chart .bar:hover{opacity:.8}
 .swatch{width:.8rem;height:.8rem;flex:none}
 .chart-data{margin-top:.5rem;font-size:.9rem}
 .chart-data summary{cursor:pointer;color:var(--accent)}
+.chart-more{margin:.5rem 0 0;font-size:.9rem}
 .chart-data table{margin-top:.5rem}
 .chart-data th,.chart-data td{padding:.2rem .5rem}
 .chart-data tbody th{font-weight:400}

@@ -64,6 +64,14 @@ export interface BarChartInput {
   readonly compact?: boolean;
   /** Show the legend even with one series (when its name says more than the title). */
   readonly legend?: boolean;
+  /** A link under the chart to the page with the details. */
+  readonly more?: ChartLink;
+}
+
+/** Where a chart's details are: a dashboard page, and the link's text. */
+export interface ChartLink {
+  readonly href: string;
+  readonly label: string;
 }
 
 const fmtPct = (share: number) => `${Math.round(share * 100)}%`;
@@ -136,6 +144,7 @@ export function barChart(input: BarChartInput): string {
 ${drawings}
 ${legend.length ? `<ul class="legend">${legend.join('')}</ul>` : ''}
 ${dataTable(input, totals)}
+${input.more ? `<p class="chart-more"><a href="${escapeHtml(input.more.href)}">${escapeHtml(input.more.label)}</a></p>` : ''}
 </figure>`;
 }
 

@@ -17,7 +17,7 @@ import {
   HOUR_MS,
   type MonitorActivity,
 } from './activity.js';
-import { barChart, PALETTE, sparkline } from './charts.js';
+import { barChart, type ChartLink, PALETTE, sparkline } from './charts.js';
 import { count, readableTime } from './format.js';
 
 const HOUR = new Intl.DateTimeFormat('en-GB', {
@@ -45,6 +45,12 @@ const dayLabel = (start: number) => DAY.format(start);
 /** `Wed, 2 Dec 2026`. */
 const dayTitle = (start: number) => LONG_DAY.format(start);
 
+/** How a chart is placed: compact (half the column, on the overview), with a link to its page. */
+export interface ChartPlace {
+  readonly compact?: boolean;
+  readonly more?: ChartLink;
+}
+
 /** `1 event`, `2 events`, `1,234 credits`. */
 function plural(n: number, one: string, many = `${one}s`): string {
   return `${count(n)} ${n === 1 ? one : many}`;
@@ -58,7 +64,7 @@ function busiest<T>(buckets: readonly Bucket<T>[], total: (v: T) => number): Buc
 }
 
 /** The chart of credits spent per day over the last 30 days. */
-export function creditsChart(days: readonly Bucket<number>[], compact = false): string {
+export function creditsChart(days: readonly Bucket<number>[], place: ChartPlace = {}): string {
   const total = days.reduce((a, d) => a + d.value, 0);
   const top = busiest(days, (v) => v);
   const summary = top
@@ -75,7 +81,7 @@ export function creditsChart(days: readonly Bucket<number>[], compact = false): 
     labelEvery: [5, 10],
     unit: 'credits',
     emptyText: 'No credits spent yet',
-    compact,
+    ...place,
   });
 }
 
@@ -83,7 +89,7 @@ export function creditsChart(days: readonly Bucket<number>[], compact = false): 
 const NAMED_TYPES = PALETTE.length - 1;
 
 /** The chart of events stored per hour over the last 24 hours, stacked by event type. */
-export function eventsChart(hours: readonly Bucket<CountsByType>[], compact = false): string {
+export function eventsChart(hours: readonly Bucket<CountsByType>[], place: ChartPlace = {}): string {
   const totals = new Map<string, number>();
   for (const h of hours) for (const [type, n] of h.value) totals.set(type, (totals.get(type) ?? 0) + n);
   const ranked = [...totals].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
@@ -122,12 +128,12 @@ export function eventsChart(hours: readonly Bucket<CountsByType>[], compact = fa
     unit: 'events',
     emptyText: 'No events in the last 24 hours',
     legend: series.length > 0,
-    compact,
+    ...place,
   });
 }
 
 /** The chart of webhook delivery attempts per hour over the last 24 hours, with the share that failed. */
-export function deliveriesChart(hours: readonly Bucket<AttemptCounts>[], compact = false): string {
+export function deliveriesChart(hours: readonly Bucket<AttemptCounts>[], place: ChartPlace = {}): string {
   const delivered = hours.reduce((a, h) => a + h.value.delivered, 0);
   const failed = hours.reduce((a, h) => a + h.value.failed, 0);
   const all = delivered + failed;
@@ -148,7 +154,7 @@ export function deliveriesChart(hours: readonly Bucket<AttemptCounts>[], compact
     labelEvery: [3, 6],
     unit: 'attempts',
     emptyText: 'No deliveries in the last 24 hours',
-    compact,
+    ...place,
     rate: {
       label: 'Failure rate',
       values: hours.map((h) => {
@@ -193,8 +199,17 @@ export async function overviewCharts(
     deliveryAttemptsPerHour(db, accountId, now),
   ]);
   return {
-    credits: creditsChart(days, true),
-    events: eventsChart(events, true),
-    deliveries: deliveriesChart(deliveries, true),
+    credits: creditsChart(days, {
+      compact: true,
+      more: { href: '/dashboard/credits', label: 'The ledger of charges and grants' },
+    }),
+    events: eventsChart(events, {
+      compact: true,
+      more: { href: '/dashboard/monitors', label: 'Each monitor and its events' },
+    }),
+    deliveries: deliveriesChart(deliveries, {
+      compact: true,
+      more: { href: '/dashboard/webhooks', label: 'Each endpoint and its delivery log' },
+    }),
   };
 }
