@@ -298,6 +298,13 @@ describe.each(ENGINES)('dashboard pictures and monitor actions (%s)', (engine) =
     expect(page.body).toContain(`<dd>${count(account.body.creditInfo.balance)} credits</dd>`);
     for (const id of ['chart-credits', 'chart-events', 'chart-deliveries'])
       expect(page.body).toContain(`aria-labelledby="${id}-title ${id}-desc"`);
+    // The monitors, busiest first, each with its last day.
+    const tile = page.body.slice(page.body.indexOf('id="tile-monitors-title"'));
+    expect(tile).toContain('Monitors, last 24 hours</h2>');
+    expect(tile).toContain('2 monitors; the busiest of the last 24 hours first.');
+    expect(tile.indexOf('@jack')).toBeGreaterThan(0);
+    expect(tile.indexOf('@jack')).toBeLessThan(tile.indexOf('coffee &lt;beans&gt;'));
+    expect(tile).toContain('<span>6 events in 24 h</span>');
     // Compact on the overview (no wide drawing), each with a link to its page.
     expect(page.body).not.toContain('chart-svg wide');
     expect(page.body).toContain('<a href="/dashboard/monitors">Each monitor and its events</a>');

@@ -66,8 +66,12 @@ button:not(.secondary):not(.danger):hover{background:#1e40af}
 .table-scroll>table{margin:0}
 td.num,th.num{text-align:right;font-variant-numeric:tabular-nums}
 .charts{display:grid;grid-template-columns:repeat(auto-fit,minmax(min(100%,28rem),1fr));gap:1rem 1.5rem;margin-top:1.5rem}
-figure.chart{margin:1.5rem 0;padding:1rem;border:1px solid var(--line);border-radius:.5rem}
-.charts figure.chart{margin:0}
+figure.chart,section.chart{margin:1.5rem 0;padding:1rem;border:1px solid var(--line);border-radius:.5rem}
+.charts .chart{margin:0}
+h2.chart-title{margin:0}
+.monitor-list{list-style:none;margin:.75rem 0 0;padding:0}
+.monitor-list li{display:flex;flex-wrap:wrap;justify-content:space-between;align-items:center;gap:.25rem 1rem;padding:.4rem 0;border-bottom:1px solid var(--line)}
+.monitor-list .name{overflow-wrap:anywhere}
 figure.chart figcaption{margin-bottom:.5rem}
 .chart-title{display:block;font-weight:600;font-size:1.05rem}
 .chart-summary{display:block;color:var(--muted);font-size:.9rem}

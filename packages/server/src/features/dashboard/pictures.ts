@@ -5,6 +5,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../core/db/schema.js';
+import { escapeHtml } from '../../core/http/layout.js';
 import {
   type AttemptCounts,
   type Bucket,
@@ -212,4 +213,45 @@ export async function overviewCharts(
       more: { href: '/dashboard/webhooks', label: 'Each endpoint and its delivery log' },
     }),
   };
+}
+
+/** A monitor as the overview's activity list names it. */
+export interface NamedMonitor {
+  readonly id: string;
+  /** `@jack`, or the search query. */
+  readonly name: string;
+  readonly isActive: boolean;
+}
+
+/** How many monitors the overview lists (the busiest first). */
+const OVERVIEW_MONITORS = 6;
+
+/**
+ * The overview's tile of monitors: the busiest of the last 24 hours, each with its sparkline and counts,
+ * as a list (the text carries what the pictures show), and a link to all of them.
+ */
+export function monitorsTile(
+  monitors: readonly NamedMonitor[],
+  activity: ReadonlyMap<string, MonitorActivity>,
+  now: number,
+): string {
+  const total = (m: NamedMonitor) => activity.get(m.id)?.hourly.reduce((a, b) => a + b.value, 0) ?? 0;
+  const ranked = [...monitors].sort((a, b) => total(b) - total(a) || a.name.localeCompare(b.name));
+  const shown = ranked.slice(0, OVERVIEW_MONITORS);
+  const items = shown
+    .map(
+      (m) =>
+        `<li><span class="name">${escapeHtml(m.name)}${m.isActive ? '' : ' <span class="muted">(paused)</span>'}</span>${activityCell(activity.get(m.id), now)}</li>`,
+    )
+    .join('');
+  const rest = ranked.length - shown.length;
+  const summary = monitors.length
+    ? `${plural(monitors.length, 'monitor')}; the busiest of the last ${CHART_HOURS} hours first.`
+    : 'No monitors yet: create one with the API or the CLI (xsvc monitors create).';
+  return `<section class="chart" aria-labelledby="tile-monitors-title">
+<h2 class="chart-title" id="tile-monitors-title">Monitors, last ${CHART_HOURS} hours</h2>
+<p class="chart-summary">${escapeHtml(summary)}</p>
+${items ? `<ul class="monitor-list">${items}</ul>` : ''}
+<p class="chart-more"><a href="/dashboard/monitors">${rest > 0 ? `All ${count(monitors.length)} monitors` : 'Pause, resume or delete a monitor'}</a></p>
+</section>`;
 }

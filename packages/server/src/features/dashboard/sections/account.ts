@@ -1,20 +1,28 @@
 import { escapeHtml } from '../../../core/http/layout.js';
-import { creditsSpentPerDay } from '../activity.js';
+import { creditsSpentPerDay, monitorActivity } from '../activity.js';
 import { allowance, code, count, facts, signedCount, table, when } from '../format.js';
 import type { DashboardRoutes } from '../http.js';
 import { recentLedger } from '../ledger.js';
-import { creditsChart, overviewCharts } from '../pictures.js';
+import { creditsChart, monitorsTile, overviewCharts } from '../pictures.js';
 
 /** Mounts the overview (plan, balance, monitors, endpoints needing attention) and the credits page. */
 export function registerAccount(routes: DashboardRoutes): void {
   const db = routes.services.database.db;
   routes.page('/dashboard', async (s) => {
-    const [account, { webhooks }, { keys }, charts] = await Promise.all([
+    const now = routes.services.clock.now();
+    const [account, { webhooks }, { keys }, charts, accounts, searches, activity] = await Promise.all([
       s.api.account.get(),
       s.api.webhooks.list(),
       s.api.apiKeys.list(),
-      overviewCharts(db, s.principal.accountId, routes.services.clock.now()),
+      overviewCharts(db, s.principal.accountId, now),
+      s.api.monitors.list(),
+      s.api.monitors.keywords.list(),
+      monitorActivity(db, s.principal.accountId, now),
     ]);
+    const monitors = [
+      ...accounts.monitors.map((m) => ({ id: m.id, name: `@${m.username}`, isActive: m.isActive })),
+      ...searches.monitors.map((m) => ({ id: m.id, name: m.query, isActive: m.isActive })),
+    ];
     const attention = webhooks.filter((w) => w.deliveryStatus === 'needs_attention').length;
     return {
       title: 'Overview',
@@ -31,6 +39,7 @@ ${facts([
 ${charts.credits}
 ${charts.events}
 ${charts.deliveries}
+${monitorsTile(monitors, activity, now)}
 </div>`,
     };
   });
