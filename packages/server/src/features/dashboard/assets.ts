@@ -69,6 +69,7 @@ td.num,th.num{text-align:right;font-variant-numeric:tabular-nums}
 figure.chart,section.chart{margin:1.5rem 0;padding:1rem;border:1px solid var(--line);border-radius:.5rem}
 .charts .chart{margin:0}
 h2.chart-title{margin:0}
+p.chart-summary{margin:0}
 .monitor-list{list-style:none;margin:.75rem 0 0;padding:0}
 .monitor-list li{display:flex;flex-wrap:wrap;justify-content:space-between;align-items:center;gap:.25rem 1rem;padding:.4rem 0;border-bottom:1px solid var(--line)}
 .monitor-list .name{overflow-wrap:anywhere}
