@@ -70,6 +70,17 @@ describe('answers', () => {
     );
     expect(lines).toEqual(['id\td1', 'totalEntries\t3', '', 'winners:', '1\ta']);
   });
+
+  it('say unlimited for an allowance without a limit, on a terminal and piped', () => {
+    const account = { plan: 'active', monitorsUsed: 2, monitorsAllowed: Number.MAX_SAFE_INTEGER };
+    expect(renderRecord(account, { ...plain, tty: false })).toEqual([
+      'plan\tactive',
+      'monitorsUsed\t2',
+      'monitorsAllowed\tunlimited',
+    ]);
+    expect(renderRecord(account, plain).at(-1)).toMatch(/^monitorsAllowed +unlimited$/);
+    expect(renderRecord({ monitorsAllowed: 200 }, plain)).toEqual(['monitorsAllowed  200']);
+  });
 });
 
 describe('shell quoting and keys', () => {

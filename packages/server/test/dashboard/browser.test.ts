@@ -25,6 +25,7 @@ import { OWNER_EMAIL } from '../../src/core/auth/sign-in-account.js';
 import { parseConfig } from '../../src/core/config.js';
 import { type Receiver, startReceiver } from '../webhooks/helpers.js';
 import {
+  ARTIFACTS,
   findChromium,
   focusedElement,
   launchChromium,
@@ -151,6 +152,7 @@ describe.skipIf(!CHROMIUM)('the dashboard in headless Chromium', () => {
   }, 30_000);
 
   afterAll(async () => {
+    console.info(`dashboard screenshots: ${ARTIFACTS}`);
     await browser?.close();
     await new Promise<void>((resolve) => (callback ? callback.close(() => resolve()) : resolve()));
     await receiver?.close();
@@ -190,7 +192,14 @@ describe.skipIf(!CHROMIUM)('the dashboard in headless Chromium', () => {
 
     const account = await cli(['account', 'get', '--json']);
     expect(account, account.stderr).toMatchObject({ code: 0 });
-    expect(JSON.parse(account.stdout)).toMatchObject({ plan: expect.any(String) });
+    expect(JSON.parse(account.stdout)).toMatchObject({
+      plan: expect.any(String),
+      monitorsAllowed: Number.MAX_SAFE_INTEGER,
+    });
+    // For a person, the unlimited allowance says so; the JSON keeps the API's number.
+    const human = await cli(['account', 'get']);
+    expect(human.stdout).toMatch(/^monitorsAllowed\tunlimited$/m);
+    expect(human.stdout).not.toContain(String(Number.MAX_SAFE_INTEGER));
     const monitor = await cli([
       'monitors',
       'create',
@@ -243,6 +252,76 @@ describe.skipIf(!CHROMIUM)('the dashboard in headless Chromium', () => {
     // It arrived without a reload.
     expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
     await checkPage('04-monitors-live-event');
+  });
+
+  it('draws the events and each monitor’s last day, and pauses, resumes and deletes by keyboard', async () => {
+    const search = await api('POST', '/api/v1/monitors/keywords', {
+      query: 'espresso machines',
+      eventTypes: ['tweet.new'],
+    });
+    expect(search.status, JSON.stringify(search.body)).toBe(201);
+    await page.goto(`${base}/dashboard/monitors`);
+    // The chart is an image named by its title and described in words; its numbers are a table too.
+    const chart = page.getByRole('img', { name: /^Events per hour by type, last 24 hours/ });
+    expect(await chart.count()).toBe(1);
+    expect(await page.locator('#chart-events-desc').textContent()).toMatch(
+      /^\d+ events? in the last 24 hours/,
+    );
+    await page.getByText('Events per hour by type, last 24 hours: the numbers as a table').click();
+    expect(
+      await page.getByRole('table', { name: 'Events per hour by type, last 24 hours' }).isVisible(),
+    ).toBe(true);
+    const jackRow = page.getByRole('row').filter({ hasText: '@jack' }).first();
+    expect(await jackRow.getByRole('img', { name: /events? in 24 h, last .* ago|just now/ }).count()).toBe(1);
+    await checkPage('04b-monitors-charts');
+
+    /** Tabs from the top of the page until the focus is on the element named `name` (at most 60 stops). */
+    async function tabTo(name: string): Promise<void> {
+      await page
+        .locator('h1')
+        .first()
+        .evaluate((h) => {
+          h.setAttribute('tabindex', '-1');
+          (h as HTMLElement).focus();
+        });
+      for (let i = 0; i < 60; i++) {
+        await page.keyboard.press('Tab');
+        const at = await page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? '');
+        if (at === name) {
+          expect(await focusedElement(page)).toMatchObject({ visible: true });
+          return;
+        }
+      }
+      throw new Error(`could not tab to ${name}`);
+    }
+    await tabTo('Pause @jack');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${base}/dashboard/monitors?done=paused`);
+    expect(await page.getByRole('status').first().textContent()).toContain('The monitor is paused');
+    expect(await jackRow.textContent()).toContain('paused');
+    expect((await api('GET', '/api/v1/monitors')).body.monitors[0].isActive).toBe(false);
+    await checkPage('04c-monitor-paused');
+    await tabTo('Resume @jack');
+    await page.keyboard.press('Space');
+    await page.waitForURL(`${base}/dashboard/monitors?done=resumed`);
+    expect((await api('GET', '/api/v1/monitors')).body.monitors[0].isActive).toBe(true);
+
+    // Delete asks first; Cancel leaves it, the confirmation's button deletes it.
+    await tabTo('Delete the search "espresso machines"');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${base}/dashboard/monitors/keyword/${search.body.id}/delete`);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(
+      'Delete the monitor of "espresso machines"?',
+    );
+    await checkPage('04d-monitor-delete-confirm');
+    await page.getByRole('link', { name: 'Cancel' }).click();
+    await page.waitForURL(`${base}/dashboard/monitors`);
+    expect((await api('GET', `/api/v1/monitors/keywords/${search.body.id}`)).status).toBe(200);
+    await page.getByRole('link', { name: 'Delete the search "espresso machines"' }).click();
+    await page.getByRole('button', { name: 'Delete the search "espresso machines"' }).click();
+    await page.waitForURL(`${base}/dashboard/monitors?done=deleted`);
+    expect((await api('GET', `/api/v1/monitors/keywords/${search.body.id}`)).status).toBe(404);
+    expect(await page.getByRole('row').filter({ hasText: 'espresso machines' }).count()).toBe(0);
   });
 
   it('shows a webhook needing attention, its delivery log, and resumes it with a signed test', async () => {
@@ -340,6 +419,14 @@ describe.skipIf(!CHROMIUM)('the dashboard in headless Chromium', () => {
     await page.getByRole('link', { name: 'Overview' }).click();
     await page.waitForURL(`${base}/dashboard`);
     await checkPage('10-overview');
+    // On a phone the charts and facts reflow to one column, with nothing wider than the screen.
+    await page.setViewportSize({ width: 390, height: 800 });
+    await checkPage('10b-overview-phone');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.goto(`${base}/dashboard/monitors`);
+    await checkPage('10c-monitors-phone');
+    await page.setViewportSize({ width: 1200, height: 800 });
+    await page.goto(`${base}/dashboard`);
     await page.getByRole('link', { name: 'Credits' }).click();
     expect(await page.locator('dl.facts').textContent()).toMatch(/Plan\w+/);
     expect(await page.getByRole('row').filter({ hasText: 'grant:bootstrap' }).count()).toBe(1);

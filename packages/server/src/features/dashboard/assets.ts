@@ -48,9 +48,57 @@ button.danger{background:#fff;color:var(--err-fg);border-color:var(--err-fg)}
 .badge.bad{color:var(--err-fg)}
 .badge.warn{color:var(--warn-fg)}
 .badge.good{color:var(--ok-fg)}
-dl.facts{display:grid;grid-template-columns:max-content 1fr;gap:.25rem 1rem}
+dl.facts{display:grid;grid-template-columns:max-content minmax(0,1fr);gap:.25rem 1rem}
+dl.facts dd{overflow-wrap:anywhere}
+@media (max-width:30rem){dl.facts{grid-template-columns:minmax(0,1fr);gap:0}dl.facts dd{margin-bottom:.5rem}}
 dl.facts dt{color:var(--muted)}
 dl.facts dd{margin:0}
+a.button{display:inline-block;font:inherit;padding:.45rem 1rem;border-radius:.25rem;border:1px solid var(--accent);text-decoration:none;margin:.5rem .5rem 0 0;line-height:1.5}
+a.button.secondary{background:#fff;color:var(--accent)}
+a.button.danger{background:#fff;color:var(--err-fg);border-color:var(--err-fg)}
+button.danger:hover,a.button.danger:hover{background:var(--err-bg)}
+button.secondary:hover,a.button.secondary:hover{background:#eff4ff}
+button:not(.secondary):not(.danger):hover{background:#1e40af}
+.actions{display:flex;flex-wrap:nowrap;gap:.4rem;align-items:center}
+.actions button,.actions a.button{margin:0;padding:.2rem .7rem;font-size:.9rem}
+.nw{white-space:nowrap}
+.table-scroll{overflow-x:auto;margin:.5rem 0 1rem}
+.table-scroll>table{margin:0}
+td.num,th.num{text-align:right;font-variant-numeric:tabular-nums}
+.charts{display:grid;grid-template-columns:repeat(auto-fit,minmax(min(100%,28rem),1fr));gap:1rem 1.5rem;margin-top:1.5rem}
+figure.chart,section.chart{margin:1.5rem 0;padding:1rem;border:1px solid var(--line);border-radius:.5rem}
+.charts .chart{margin:0}
+h2.chart-title{margin:0}
+p.chart-summary{margin:0}
+.monitor-list{list-style:none;margin:.75rem 0 0;padding:0}
+.monitor-list li{display:flex;flex-wrap:wrap;justify-content:space-between;align-items:center;gap:.25rem 1rem;padding:.4rem 0;border-bottom:1px solid var(--line)}
+.monitor-list .name{overflow-wrap:anywhere}
+figure.chart figcaption{margin-bottom:.5rem}
+.chart-title{display:block;font-weight:600;font-size:1.05rem}
+.chart-summary{display:block;color:var(--muted);font-size:.9rem}
+figure.chart svg[role=img]{display:block;width:100%;height:auto;font-size:12px}
+.chart-svg.narrow{display:none!important}
+@media (max-width:40rem){.chart-svg.wide{display:none!important}.chart-svg.narrow{display:block!important}}
+figure.chart .grid{stroke:#e5e7eb;stroke-width:1}
+figure.chart .axis{stroke:#767676;stroke-width:1}
+figure.chart .tick{fill:var(--muted);font-size:12px}
+figure.chart .empty{fill:var(--muted);font-size:14px}
+figure.chart .rate{fill:none;stroke:#1a1a1a;stroke-width:2;stroke-dasharray:5 3}
+figure.chart .rate-dot{fill:#1a1a1a;stroke:#fff;stroke-width:1.5}
+figure.chart .bar:hover{opacity:.8}
+.legend{display:flex;flex-wrap:wrap;gap:.25rem 1rem;list-style:none;margin:.5rem 0 0;padding:0;font-size:.9rem}
+.legend li{display:flex;align-items:center;gap:.35rem}
+.swatch{width:.8rem;height:.8rem;flex:none}
+.chart-data{margin-top:.5rem;font-size:.9rem}
+.chart-data summary{cursor:pointer;color:var(--accent)}
+.chart-more{margin:.5rem 0 0;font-size:.9rem}
+.chart-data table{margin-top:.5rem}
+.chart-data th,.chart-data td{padding:.2rem .5rem}
+.chart-data tbody th{font-weight:400}
+.activity{display:flex;align-items:center;gap:.5rem;font-size:.9rem;white-space:nowrap}
+.spark{flex:none}
+.spark rect{fill:var(--accent)}
+.spark .axis{stroke:#767676;stroke-width:1}
 `;
 
 /**

@@ -3,22 +3,27 @@ import { z } from 'zod';
 import { num } from '../../../core/db/database.js';
 import { csrfField, escapeHtml, notice, type PageInput } from '../../../core/http/layout.js';
 import type { DeliveryAttempt, Ports } from '../../../core/ports.js';
-import { badge, code, table, when } from '../format.js';
+import { deliveryAttemptsPerHour } from '../activity.js';
+import { badge, code, count, table, when } from '../format.js';
 import { type ActionResult, apiFailure, type DashboardRoutes, doneNotice } from '../http.js';
+import { deliveriesChart } from '../pictures.js';
 import type { DashboardSession } from '../session.js';
 
 const HookParams = z.object({ id: z.string().min(1).max(100) });
 
 /** The webhooks page: each endpoint's health, with the signed test and the test-then-resume actions. */
-async function webhooksPage(s: DashboardSession, top = ''): Promise<PageInput> {
-  const { webhooks } = await s.api.webhooks.list();
+async function webhooksPage(s: DashboardSession, routes: DashboardRoutes, top = ''): Promise<PageInput> {
+  const [{ webhooks }, hours] = await Promise.all([
+    s.api.webhooks.list(),
+    deliveryAttemptsPerHour(routes.services.database.db, s.principal.accountId, routes.services.clock.now()),
+  ]);
   const button = (id: string, action: 'test' | 'resume', label: string, url: string) =>
     `<form class="inline" method="post" action="/dashboard/webhooks/${encodeURIComponent(id)}/${action}">${csrfField(s.csrf)}<button type="submit" class="${action === 'resume' ? '' : 'secondary'}" aria-label="${escapeHtml(`${label}: ${url}`)}">${escapeHtml(label)}</button></form>`;
   const rows = webhooks.map((w) => [
     `<a href="/dashboard/webhooks/${encodeURIComponent(w.id)}">${escapeHtml(w.url)}</a>`,
     escapeHtml(w.eventTypes.join(', ')),
     `${badge(w.isActive ? w.deliveryStatus : 'inactive')}${w.deliveryStatus === 'needs_attention' ? ' <span class="muted">deliveries are parked until it is resumed</span>' : ''}`,
-    escapeHtml(`${w.consecutiveFailures} / ${w.failureHardCap}`),
+    escapeHtml(`${count(w.consecutiveFailures)} of ${count(w.failureHardCap)}`),
     w.isActive
       ? w.deliveryStatus === 'active'
         ? button(w.id, 'test', 'Send a signed test', w.url)
@@ -29,7 +34,8 @@ async function webhooksPage(s: DashboardSession, top = ''): Promise<PageInput> {
     title: 'Webhooks',
     main: `<h1>Webhooks</h1>${top}
 ${table('Endpoints and their health', ['Endpoint', 'Event types', 'Status', 'Failures in a row', 'Action'], rows, 'No webhooks yet: create one with the API or the CLI (xsvc webhooks create).')}
-<p class="muted">An endpoint that keeps failing is set to <code>needs_attention</code>: fix it, then send a signed test; when the test succeeds, deliveries resume.</p>`,
+<p class="muted">An endpoint that keeps failing is set to <code>needs_attention</code>: fix it, then send a signed test; when the test succeeds, deliveries resume.</p>
+${deliveriesChart(hours)}`,
   };
 }
 
@@ -61,7 +67,7 @@ function attemptCells(a: DeliveryAttempt, eventType: string): string[] {
     when(new Date(num(a.started_at)).toISOString()),
     a.status_code === null ? '<span class="muted">no answer</span>' : escapeHtml(String(a.status_code)),
     a.error === null ? '' : escapeHtml(a.error),
-    escapeHtml(`${num(a.duration_ms)} ms`),
+    escapeHtml(`${count(num(a.duration_ms))} ms`),
     escapeHtml(ATTEMPT_OUTCOME[a.outcome] ?? a.outcome),
   ];
 }
@@ -111,16 +117,17 @@ ${table('Each attempt of these deliveries: newest delivery first, its attempts i
 /** Runs a webhook action, answering the page with what happened. */
 async function hookAction(
   s: DashboardSession,
+  routes: DashboardRoutes,
   params: unknown,
   run: (id: string) => Promise<ActionResult>,
 ): Promise<ActionResult> {
   const parsed = HookParams.safeParse(params);
   if (!parsed.success)
-    return { page: await webhooksPage(s, notice('error', 'Unknown webhook.')), status: 404 };
+    return { page: await webhooksPage(s, routes, notice('error', 'Unknown webhook.')), status: 404 };
   try {
     return await run(parsed.data.id);
   } catch (err) {
-    return { page: await webhooksPage(s, notice('error', apiFailure(err))), status: 400 };
+    return { page: await webhooksPage(s, routes, notice('error', apiFailure(err))), status: 400 };
   }
 }
 
@@ -130,28 +137,28 @@ export function registerWebhooks(routes: DashboardRoutes): void {
     const done = doneNotice(request, {
       resumed: 'The signed test succeeded: the endpoint is active again and its parked deliveries resume.',
     });
-    return webhooksPage(s, done ? notice('ok', done) : '');
+    return webhooksPage(s, routes, done ? notice('ok', done) : '');
   });
   routes.page('/dashboard/webhooks/:id', async (s, request) => {
     const parsed = HookParams.safeParse(request.params);
-    if (!parsed.success) return webhooksPage(s, notice('error', 'Unknown webhook.'));
+    if (!parsed.success) return webhooksPage(s, routes, notice('error', 'Unknown webhook.'));
     try {
       return await deliveriesPage(s, parsed.data.id, routes.services.ports);
     } catch (err) {
-      return webhooksPage(s, notice('error', apiFailure(err)));
+      return webhooksPage(s, routes, notice('error', apiFailure(err)));
     }
   });
   routes.action('/dashboard/webhooks/:id/test', (s, request) =>
-    hookAction(s, request.params, async (id) => {
+    hookAction(s, routes, request.params, async (id) => {
       const r = await s.api.webhooks.test(id);
       const text = r.success
         ? `The signed test was delivered (HTTP ${r.statusCode}).`
         : `The signed test failed: ${r.error ?? `HTTP ${r.statusCode}`}.`;
-      return { page: await webhooksPage(s, notice(r.success ? 'ok' : 'error', text)) };
+      return { page: await webhooksPage(s, routes, notice(r.success ? 'ok' : 'error', text)) };
     }),
   );
   routes.action('/dashboard/webhooks/:id/resume', (s, request) =>
-    hookAction(s, request.params, async (id) => {
+    hookAction(s, routes, request.params, async (id) => {
       await s.api.webhooks.resume(id);
       return { redirect: '/dashboard/webhooks?done=resumed' };
     }),
