@@ -1,5 +1,5 @@
 /** Characters a writer gathers before handing a chunk on: large enough to keep per-chunk costs small. */
-const CHUNK_CHARS = 64 * 1024;
+export const CHUNK_CHARS = 64 * 1024;
 
 /**
  * Text pieces gathered into UTF-8 chunks of about 64 KiB: writers yield a record at a time, the response
