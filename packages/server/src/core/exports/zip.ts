@@ -1,4 +1,4 @@
-import { pipeline, Readable } from 'node:stream';
+import { pipeline, Readable, type TransformOptions } from 'node:stream';
 import * as zlib from 'node:zlib';
 
 /** A file to put in a ZIP archive: its name and its bytes, whole or as a stream of chunks. */
@@ -82,7 +82,12 @@ async function* measured(data: Buffer | AsyncIterable<Buffer>, w: Written): Asyn
 function deflated(source: AsyncIterable<Buffer>): AsyncIterable<Buffer> {
   return pipeline(
     Readable.from(source, { objectMode: false, highWaterMark: QUEUED }),
-    zlib.createDeflateRaw({ level: LEVEL, chunkSize: 64 * 1024, highWaterMark: QUEUED }),
+    // The options reach the stream itself too (Node passes them on; its typings list zlib's alone).
+    zlib.createDeflateRaw({
+      level: LEVEL,
+      chunkSize: 64 * 1024,
+      highWaterMark: QUEUED,
+    } as zlib.ZlibOptions & TransformOptions),
     () => {},
   );
 }
