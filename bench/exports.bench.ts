@@ -143,6 +143,9 @@ function ratioGoal(format: string, label: string, max: number): void {
 }
 ratioGoal('csv', 'csv <= 1.5x csv-stringify', 1.5);
 ratioGoal('xlsx', 'xlsx at least as fast as exceljs streaming', 1);
+// #30's 1.2 s was set against exceljs's 3.16 s in the issue's run: the same goal as a ratio, which a
+// loaded machine slows on both sides alike.
+ratioGoal('xlsx', 'xlsx <= 0.38x exceljs streaming (#30: 1.2 s of its 3.16 s)', 0.38);
 ratioGoal('md-document', 'md-document <= 2x the JSON.stringify floor', 2);
 ratioGoal('pdf', 'pdf <= 1.2x pdfkit', 1.2);
 const xlsx = results.get('xlsx');

@@ -16,3 +16,40 @@ export async function* utf8Chunks(pieces: AsyncIterable<string>): AsyncGenerator
   }
   if (text) yield Buffer.from(text, 'utf8');
 }
+
+/** Bytes of the buffers a {@link Utf8Buffer} fills. */
+const CHUNK_BYTES = 64 * 1024;
+
+/**
+ * Text encoded as UTF-8 straight into 64 KiB buffers, for writers whose records are many and small: no
+ * long string is built and flattened for each chunk. A writer asks {@link fits} before each {@link add},
+ * and hands on {@link take} when the text does not fit.
+ */
+export class Utf8Buffer {
+  private buf = Buffer.allocUnsafe(CHUNK_BYTES);
+  private at = 0;
+
+  /** Whether `text` surely fits in what is left (UTF-8 takes at most 3 bytes per UTF-16 code unit). */
+  fits(text: string): boolean {
+    return this.at + text.length * 3 <= this.buf.length;
+  }
+
+  /** Whether `text` fits in an empty buffer (else it is handed on as a buffer of its own). */
+  static small(text: string): boolean {
+    return text.length * 3 <= CHUNK_BYTES;
+  }
+
+  /** Appends `text` (which {@link fits}). */
+  add(text: string): void {
+    this.at += this.buf.write(text, this.at, 'utf8');
+  }
+
+  /** The bytes written so far (undefined when none), the buffer starting over. */
+  take(): Buffer | undefined {
+    if (this.at === 0) return undefined;
+    const full = this.buf.subarray(0, this.at);
+    this.buf = Buffer.allocUnsafe(CHUNK_BYTES);
+    this.at = 0;
+    return full;
+  }
+}

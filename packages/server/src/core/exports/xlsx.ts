@@ -1,4 +1,4 @@
-import { CHUNK_CHARS, utf8Chunks } from './chunks.js';
+import { Utf8Buffer } from './chunks.js';
 import { type Cell, cellText, type ExportTable } from './table.js';
 import { zipStream } from './zip.js';
 
@@ -7,6 +7,7 @@ import { zipStream } from './zip.js';
  * a lone one is not: the full pattern below tells them apart). A code unit test, without the Unicode flag:
  * most cells have none of these and skip the rest at the cost of one scan.
  */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the controls XML 1.0 forbids are what it looks for
 const XML_MAYBE_UNSAFE = /[&<>"\u0000-\u0008\u000B\u000C\u000E-\u001F\uD800-\uDFFF\uFFFE\uFFFF]/;
 /** A character XML text needs to change: markup, or what XML 1.0 forbids (controls, lone surrogates, U+FFFE/F). */
 const XML_UNSAFE = /[&<>"]|[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/u;
@@ -53,27 +54,40 @@ function cellXml(lead: string, n: number | string, value: Cell): string {
 const XML_HEAD = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
 
 /**
- * The worksheet, a row at a time: a header row of column keys, then the rows; strings inline, numbers and
- * booleans typed. Rows are gathered into pieces of about a chunk, one hand-over per chunk.
+ * The worksheet as UTF-8, a row at a time: a header row of column keys, then the rows; strings inline,
+ * numbers and booleans typed. Rows are encoded straight into chunk buffers ({@link Utf8Buffer}).
  */
-async function* sheetXml<T>(table: ExportTable<T>): AsyncGenerator<string> {
+async function* sheetXml<T>(table: ExportTable<T>): AsyncGenerator<Buffer> {
   const keys = table.columns.map((c) => c.key);
   const leads = keys.map((_, i) => `<c r="${columnName(i)}`);
-  let out = `${XML_HEAD}<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>`;
-  out += `<row r="1">${keys.map((k, i) => cellXml(leads[i] as string, 1, k)).join('')}</row>`;
+  const out = new Utf8Buffer();
+  /** A piece of the sheet: written into the buffer, with the full buffer (or a piece too large) to hand on. */
+  function* put(text: string): Generator<Buffer> {
+    if (!out.fits(text)) {
+      const full = out.take();
+      if (full) yield full;
+    }
+    if (Utf8Buffer.small(text)) out.add(text);
+    else yield Buffer.from(text, 'utf8');
+  }
+  yield* put(
+    `${XML_HEAD}<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>` +
+      `<row r="1">${keys.map((k, i) => cellXml(leads[i] as string, 1, k)).join('')}</row>`,
+  );
   let n = 1;
   for await (const source of table.rows) {
     const row = table.cells(source);
     n++;
-    out += `<row r="${n}">`;
-    for (let i = 0; i < keys.length; i++) out += cellXml(leads[i] as string, n, row[keys[i] as string]);
-    out += '</row>';
-    if (out.length >= CHUNK_CHARS) {
-      yield out;
-      out = '';
-    }
+    let xml = `<row r="${n}">`;
+    for (let i = 0; i < keys.length; i++) xml += cellXml(leads[i] as string, n, row[keys[i] as string]);
+    xml += '</row>';
+    // The common case inline (a generator per row would cost more than the row).
+    if (out.fits(xml)) out.add(xml);
+    else yield* put(xml);
   }
-  yield `${out}</sheetData></worksheet>`;
+  yield* put('</sheetData></worksheet>');
+  const last = out.take();
+  if (last) yield last;
 }
 
 /** A sheet name Excel accepts: at most 31 characters, none of `[]:*?/\`. */
@@ -120,6 +134,6 @@ export function xlsxChunks<T>(table: ExportTable<T>): AsyncGenerator<Buffer> {
         '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/>' +
         '</Relationships>',
     ),
-    { name: 'xl/worksheets/sheet1.xml', data: utf8Chunks(sheetXml(table)) },
+    { name: 'xl/worksheets/sheet1.xml', data: sheetXml(table) },
   ]);
 }
