@@ -51,7 +51,7 @@ const ZIP_LIMITS: Zip64Limits = { size: U32_MAX - 1, entries: 0xfffe };
 const LEVEL = 3;
 
 /**
- * Bytes queued on each side of the deflater: a few of the writers' 64 KiB chunks, so that the writer goes
+ * Bytes queued on each side of the deflater: a chunk or more of the writers', so that the writer goes
  * on while the thread pool deflates (with the streams' 16 KiB default they took turns). Deflate's output
  * does not depend on how its input is cut, so the archive's bytes are the same.
  */
