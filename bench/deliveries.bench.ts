@@ -16,7 +16,7 @@
 import http from 'node:http';
 import { availableParallelism, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { type Db, deliveryEngineFor, wakeWebhookDeliveries } from '@xsvc/server';
+import { deliveryEngineFor, wakeWebhookDeliveries } from '@xsvc/server';
 import { signWebhookSync } from '@xsvc/webhook-verifier';
 import { startBenchServer } from './lib/server.js';
 import { storeEvents } from './src/events.js';
