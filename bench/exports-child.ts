@@ -1,10 +1,11 @@
 /**
  * One export written in a process of its own, so that its peak memory is its own: `node --import tsx
  * exports-child.ts <writer> <format> <rows>` (bundled by exports.bench.ts and run by plain node) writes `<rows>` synthetic extraction rows to /dev/null and
- * prints `{ ms, cpuMs, bytes, peakMB }` as JSON (wall and CPU time of the write). `<writer>` is `xsvc` (the server's export) or `peer` (a kept
+ * prints `{ ms, cpuMs, bytes, peakMB, sha256 }` as JSON (wall and CPU time of the write). `<writer>` is `xsvc` (the server's export) or `peer` (a kept
  * library writing the same rows: csv-stringify, exceljs's streaming writer, pdfkit; for the formats no
  * library covers, JSON.stringify per row as a floor).
  */
+import { createHash } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { createRequire } from 'node:module';
 import { Readable, Transform, type Writable } from 'node:stream';
@@ -18,18 +19,37 @@ import { type BenchRow, benchRows, COLUMNS } from './exports-rows.js';
 const [writer, format, rowsArg] = process.argv.slice(2) as ['xsvc' | 'peer', ExportFormat, string];
 const count = Number(rowsArg);
 
+/**
+ * The one thing an export writes that is not its rows is the PDF's creation date (and the file id derived
+ * from it): the clock is stopped at a fixed instant, so that the digest printed is the same in every run
+ * and a change of the writers' bytes shows (the bench compares it with exports-digests.json). Dates made
+ * from a value are untouched: the rows' own dates are made before and are strings.
+ */
+const FIXED_NOW = Date.UTC(2026, 0, 1);
+globalThis.Date = class extends Date {
+  constructor(...args: unknown[]) {
+    if (args.length === 0) super(FIXED_NOW);
+    else super(...(args as [string]));
+  }
+  static override now(): number {
+    return FIXED_NOW;
+  }
+} as DateConstructor;
+
 /** A sink that counts what it is given and keeps nothing (the export's bytes go to /dev/null). */
-function countingSink(): { sink: Writable; bytes: () => number } {
+function countingSink(): { sink: Writable; bytes: () => number; sha256: () => string } {
   let bytes = 0;
+  const hash = createHash('sha256');
   const file = createWriteStream('/dev/null');
   const counter = new Transform({
     transform(chunk: Buffer, _enc, done) {
       bytes += chunk.length;
+      hash.update(chunk);
       done(null, chunk);
     },
   });
   counter.pipe(file);
-  return { sink: counter, bytes: () => bytes };
+  return { sink: counter, bytes: () => bytes, sha256: () => hash.digest('hex') };
 }
 
 async function xsvc(sink: Writable): Promise<void> {
@@ -114,7 +134,7 @@ async function floorPeer(sink: Writable): Promise<void> {
   await pipeline(Readable.from(lines()), sink);
 }
 
-const { sink, bytes } = countingSink();
+const { sink, bytes, sha256 } = countingSink();
 const t = performance.now();
 const cpu0 = process.cpuUsage();
 if (writer === 'xsvc') await xsvc(sink);
@@ -126,4 +146,4 @@ const ms = performance.now() - t;
 const used = process.cpuUsage(cpu0);
 const cpuMs = (used.user + used.system) / 1000;
 const peakMB = process.resourceUsage().maxRSS / 1024;
-console.log(JSON.stringify({ ms, cpuMs, bytes: bytes(), peakMB }));
+console.log(JSON.stringify({ ms, cpuMs, bytes: bytes(), peakMB, sha256: sha256() }));

@@ -5,13 +5,16 @@
  * - peers: csv-stringify (goal <= 1.5x its time), exceljs's streaming writer (goal: faster, and <= 2 s),
  *   pdfkit setting the same cells in one font (goal <= 2x its time); JSON.stringify per row as the floor
  *   of the formats no library writes;
- * - goal: peak memory <= 150 MB for every format.
+ * - goal: peak memory <= 150 MB for every format;
+ * - goal: every file byte-identical to the one recorded in exports-digests.json (SHA-256 per format and row
+ *   count), so that making a writer faster cannot change what it writes. `XSVC_BENCH_EXPORT_RECORD=1`
+ *   records the digests of this run instead (only after a deliberate change of an export's bytes).
  * The child (exports-child.ts) is bundled with esbuild and run by plain node, so that neither tsx nor the
  * rest of the server weighs in its memory. `XSVC_BENCH_EXPORT_ROWS` scales the row counts (smoke runs),
  * `XSVC_BENCH_EXPORT_RUNS` sets the runs per writer (3), `XSVC_BENCH_EXPORT_FORMATS=csv,xlsx` picks formats.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -49,6 +52,8 @@ interface Run {
   cpuMs: number;
   bytes: number;
   peakMB: number;
+  /** SHA-256 of the file written (the PDF's clock stopped: see exports-child.ts). */
+  sha256: string;
 }
 
 function once(writer: 'xsvc' | 'peer', format: string, rows: number): Run {
@@ -74,6 +79,7 @@ function measure(format: string, rows: number): { xsvc: Run; peer: Run } {
     ms: median(runs.map((r) => r.ms)),
     cpuMs: median(runs.map((r) => r.cpuMs)),
     bytes: runs[0]?.bytes ?? 0,
+    sha256: runs.every((r) => r.sha256 === runs[0]?.sha256) ? (runs[0]?.sha256 ?? '') : 'varies',
     peakMB: Math.max(...runs.map((r) => r.peakMB)),
   });
   return { xsvc: sum(ours), peer: sum(theirs) };
@@ -137,10 +143,15 @@ function ratioGoal(format: string, label: string, max: number): void {
 }
 ratioGoal('csv', 'csv <= 1.5x csv-stringify', 1.5);
 ratioGoal('xlsx', 'xlsx at least as fast as exceljs streaming', 1);
-ratioGoal('pdf', 'pdf <= 2x pdfkit', 2);
+// #30's 1.2 s was set against exceljs's 3.16 s in the issue's run: the same goal as a ratio, which a
+// loaded machine slows on both sides alike.
+ratioGoal('xlsx', 'xlsx <= 0.38x exceljs streaming (#30: 1.2 s of its 3.16 s)', 0.38);
+ratioGoal('md-document', 'md-document <= 2x the JSON.stringify floor', 2);
+ratioGoal('pdf', 'pdf <= 1.2x pdfkit', 1.2);
 const xlsx = results.get('xlsx');
 if (xlsx && ROWS === 100_000)
-  ok = goal('xlsx 100,000 rows <= 2 s', xlsx.xsvc.ms <= 2000, `${(xlsx.xsvc.ms / 1000).toFixed(2)} s`) && ok;
+  ok =
+    goal('xlsx 100,000 rows <= 1.2 s', xlsx.xsvc.ms <= 1200, `${(xlsx.xsvc.ms / 1000).toFixed(2)} s`) && ok;
 const peak = Math.max(...[...results.values()].map((r) => r.xsvc.peakMB));
 ok =
   goal(
@@ -148,4 +159,32 @@ ok =
     peak <= MEMORY_MB,
     `largest ${peak.toFixed(0)} MB`,
   ) && ok;
+
+const digestsFile = join(here, 'exports-digests.json');
+const recorded: Record<string, string> = existsSync(digestsFile)
+  ? (JSON.parse(readFileSync(digestsFile, 'utf8')) as Record<string, string>)
+  : {};
+if (process.env.XSVC_BENCH_EXPORT_RECORD === '1') {
+  for (const [format, m] of results)
+    recorded[`${format}:${format === 'pdf' ? PDF_ROWS : ROWS}`] = m.xsvc.sha256;
+  writeFileSync(digestsFile, `${JSON.stringify(recorded, null, 2)}\n`);
+  console.log(`recorded the digests of ${[...results.keys()].join(', ')} in exports-digests.json`);
+} else {
+  const changed: string[] = [];
+  const unknown: string[] = [];
+  for (const [format, m] of results) {
+    const want = recorded[`${format}:${format === 'pdf' ? PDF_ROWS : ROWS}`];
+    if (want === undefined) unknown.push(format);
+    else if (want !== m.xsvc.sha256) changed.push(format);
+  }
+  const checked = results.size - unknown.length;
+  ok =
+    goal(
+      'every export byte-identical to its recorded digest',
+      changed.length === 0,
+      changed.length
+        ? `changed: ${changed.join(', ')}`
+        : `${checked} format(s) checked${unknown.length ? `; no digest for ${unknown.join(', ')} at this row count` : ''}`,
+    ) && ok;
+}
 if (!ok) process.exitCode = 1;

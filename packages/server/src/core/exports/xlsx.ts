@@ -1,13 +1,20 @@
-import { utf8Chunks } from './chunks.js';
-import { type Cell, cellText, type ExportTable, tableRows } from './table.js';
+import { Utf8Buffer } from './chunks.js';
+import { type Cell, cellText, type ExportTable } from './table.js';
 import { zipStream } from './zip.js';
 
+/**
+ * What may need a change in XML text: markup, controls, U+FFFE/F, and any surrogate (a pair is allowed,
+ * a lone one is not: the full pattern below tells them apart). A code unit test, without the Unicode flag:
+ * most cells have none of these and skip the rest at the cost of one scan.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the controls XML 1.0 forbids are what it looks for
+const XML_MAYBE_UNSAFE = /[&<>"\u0000-\u0008\u000B\u000C\u000E-\u001F\uD800-\uDFFF\uFFFE\uFFFF]/;
 /** A character XML text needs to change: markup, or what XML 1.0 forbids (controls, lone surrogates, U+FFFE/F). */
 const XML_UNSAFE = /[&<>"]|[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/u;
 
 /** Text made safe for XML: markup escaped, characters XML 1.0 forbids dropped. */
 export function xmlText(text: string): string {
-  if (!XML_UNSAFE.test(text)) return text;
+  if (!XML_MAYBE_UNSAFE.test(text) || !XML_UNSAFE.test(text)) return text;
   return text
     .replace(/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, '')
     .replace(/&/g, '&amp;')
@@ -31,31 +38,56 @@ export function columnName(index: number): string {
 /** Excel's longest cell text. */
 const MAX_CELL_CHARS = 32_767;
 
-function cellXml(ref: string, value: Cell): string {
+/**
+ * A cell's XML after its reference's column part (`<c r="A` is `lead`), for row number `n`: nothing for
+ * an empty cell, numbers and booleans typed, text inline.
+ */
+function cellXml(lead: string, n: number | string, value: Cell): string {
   if (value === undefined) return '';
-  if (typeof value === 'number' && Number.isFinite(value)) return `<c r="${ref}"><v>${value}</v></c>`;
-  if (typeof value === 'boolean') return `<c r="${ref}" t="b"><v>${value ? 1 : 0}</v></c>`;
-  const text = xmlText(cellText(value).slice(0, MAX_CELL_CHARS));
-  return `<c r="${ref}" t="inlineStr"><is><t xml:space="preserve">${text}</t></is></c>`;
+  if (typeof value === 'number' && Number.isFinite(value)) return `${lead}${n}"><v>${value}</v></c>`;
+  if (typeof value === 'boolean') return `${lead}${n}" t="b"><v>${value ? 1 : 0}</v></c>`;
+  let text = cellText(value);
+  if (text.length > MAX_CELL_CHARS) text = text.slice(0, MAX_CELL_CHARS);
+  return `${lead}${n}" t="inlineStr"><is><t xml:space="preserve">${xmlText(text)}</t></is></c>`;
 }
 
 const XML_HEAD = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
 
-/** The worksheet, a row at a time: a header row of column keys, then the rows; strings inline, numbers and booleans typed. */
-async function* sheetXml<T>(table: ExportTable<T>): AsyncGenerator<string> {
-  const names = table.columns.map((_, i) => columnName(i));
-  yield `${XML_HEAD}<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>`;
-  yield `<row r="1">${table.columns.map((c, i) => cellXml(`${names[i]}1`, c.key)).join('')}</row>`;
-  let n = 1;
-  for await (const row of tableRows(table)) {
-    n++;
-    let cells = '';
-    for (let i = 0; i < names.length; i++) {
-      cells += cellXml(`${names[i]}${n}`, row[(table.columns[i] as { key: string }).key]);
+/**
+ * The worksheet as UTF-8, a row at a time: a header row of column keys, then the rows; strings inline,
+ * numbers and booleans typed. Rows are encoded straight into chunk buffers ({@link Utf8Buffer}).
+ */
+async function* sheetXml<T>(table: ExportTable<T>): AsyncGenerator<Buffer> {
+  const keys = table.columns.map((c) => c.key);
+  const leads = keys.map((_, i) => `<c r="${columnName(i)}`);
+  const out = new Utf8Buffer();
+  /** A piece of the sheet: written into the buffer, with the full buffer (or a piece too large) to hand on. */
+  function* put(text: string): Generator<Buffer> {
+    if (!out.fits(text)) {
+      const full = out.take();
+      if (full) yield full;
     }
-    yield `<row r="${n}">${cells}</row>`;
+    if (Utf8Buffer.small(text)) out.add(text);
+    else yield Buffer.from(text, 'utf8');
   }
-  yield '</sheetData></worksheet>';
+  yield* put(
+    `${XML_HEAD}<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>` +
+      `<row r="1">${keys.map((k, i) => cellXml(leads[i] as string, 1, k)).join('')}</row>`,
+  );
+  let n = 1;
+  for await (const source of table.rows) {
+    const row = table.cells(source);
+    n++;
+    let xml = `<row r="${n}">`;
+    for (let i = 0; i < keys.length; i++) xml += cellXml(leads[i] as string, n, row[keys[i] as string]);
+    xml += '</row>';
+    // The common case inline (a generator per row would cost more than the row).
+    if (out.fits(xml)) out.add(xml);
+    else yield* put(xml);
+  }
+  yield* put('</sheetData></worksheet>');
+  const last = out.take();
+  if (last) yield last;
 }
 
 /** A sheet name Excel accepts: at most 31 characters, none of `[]:*?/\`. */
@@ -102,6 +134,6 @@ export function xlsxChunks<T>(table: ExportTable<T>): AsyncGenerator<Buffer> {
         '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/>' +
         '</Relationships>',
     ),
-    { name: 'xl/worksheets/sheet1.xml', data: utf8Chunks(sheetXml(table)) },
+    { name: 'xl/worksheets/sheet1.xml', data: sheetXml(table) },
   ]);
 }

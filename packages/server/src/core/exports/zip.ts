@@ -1,4 +1,4 @@
-import { pipeline, Readable } from 'node:stream';
+import { pipeline, Readable, type TransformOptions } from 'node:stream';
 import * as zlib from 'node:zlib';
 
 /** A file to put in a ZIP archive: its name and its bytes, whole or as a stream of chunks. */
@@ -50,6 +50,13 @@ const ZIP_LIMITS: Zip64Limits = { size: U32_MAX - 1, entries: 0xfffe };
  */
 const LEVEL = 3;
 
+/**
+ * Bytes queued on each side of the deflater: a chunk or more of the writers', so that the writer goes
+ * on while the thread pool deflates (with the streams' 16 KiB default they took turns). Deflate's output
+ * does not depend on how its input is cut, so the archive's bytes are the same.
+ */
+const QUEUED = 256 * 1024;
+
 interface Written {
   name: Buffer;
   crc: number;
@@ -74,8 +81,13 @@ async function* measured(data: Buffer | AsyncIterable<Buffer>, w: Written): Asyn
  */
 function deflated(source: AsyncIterable<Buffer>): AsyncIterable<Buffer> {
   return pipeline(
-    Readable.from(source, { objectMode: false }),
-    zlib.createDeflateRaw({ level: LEVEL }),
+    Readable.from(source, { objectMode: false, highWaterMark: QUEUED }),
+    // The options reach the stream itself too (Node passes them on; its typings list zlib's alone).
+    zlib.createDeflateRaw({
+      level: LEVEL,
+      chunkSize: 64 * 1024,
+      highWaterMark: QUEUED,
+    } as zlib.ZlibOptions & TransformOptions),
     () => {},
   );
 }
