@@ -1,6 +1,6 @@
 import { delay, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { PlatformUnavailableError } from '../../src/platform/platform.js';
+import { PlatformUnavailableError } from '../../src/core/platform/platform.js';
 import { XApiClient, XApiRequestError } from '../../src/platform/xapi/index.js';
 import { clientForbidden, invalidRequest, serviceUnavailable, tooManyRequests } from './fixtures/errors.js';
 import { twitterDev } from './fixtures/users.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ReplyNode } from '../../src/platform/platform.js';
+import type { ReplyNode } from '../../src/core/platform/platform.js';
 import { MAX_CONVERSATION_PAGES } from '../../src/platform/xapi/reply-tree.js';
 import { twitter, twitterDev } from './fixtures/users.js';
 import { platform, rejection, seen, useXServer, xget } from './helpers.js';

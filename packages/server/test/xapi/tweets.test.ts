@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Tweet } from '../../src/platform/platform.js';
+import type { Tweet } from '../../src/core/platform/platform.js';
 import {
   includes,
   noteTweet,

@@ -1,5 +1,5 @@
 import type { schemas } from '@xsvc/sdk/contract';
-import type { PlatformList, PlatformTrend, UserProfile } from '../platform.js';
+import type { PlatformList, PlatformTrend, UserProfile } from '../../core/platform/platform.js';
 import { compact, nonEmpty } from './compact.js';
 import type { XList, XTrend, XUser } from './types.js';
 

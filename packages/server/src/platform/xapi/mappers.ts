@@ -1,5 +1,5 @@
 import type { schemas } from '@xsvc/sdk/contract';
-import type { Tweet } from '../platform.js';
+import type { Tweet } from '../../core/platform/platform.js';
 import { compact, nonEmpty } from './compact.js';
 import { mapAuthor } from './map-user.js';
 import type { XEntities, XIncludes, XMedia, XPoll, XTweet, XUser } from './types.js';

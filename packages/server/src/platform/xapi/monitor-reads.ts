@@ -1,5 +1,10 @@
 import { createHash } from 'node:crypto';
-import { type AuthorTweets, PlatformUnavailableError, type ProfileStamps, type Tweet } from '../platform.js';
+import {
+  type AuthorTweets,
+  PlatformUnavailableError,
+  type ProfileStamps,
+  type Tweet,
+} from '../../core/platform/platform.js';
 import { path, type XApiClient } from './client.js';
 import { tweetParams, userParams } from './fields.js';
 import { mapUser } from './mappers.js';

@@ -1,4 +1,10 @@
-import type { PageRequest, PlatformPage, Tweet, TweetMissingReason, UserProfile } from '../platform.js';
+import type {
+  PageRequest,
+  PlatformPage,
+  Tweet,
+  TweetMissingReason,
+  UserProfile,
+} from '../../core/platform/platform.js';
 import { isXApiRequestError, type XApiClient, type XQuery } from './client.js';
 import { maxResults, type PageBounds, tweetParams, userParams } from './fields.js';
 import { expand, mapTweet, mapUser } from './mappers.js';

@@ -4,7 +4,7 @@ import type {
   WriteActor,
   WriteCommand,
   WriteOutcome,
-} from '../account-writes.js';
+} from '../../core/platform/account-writes.js';
 import {
   type AuthorTweets,
   type PageRequest,
@@ -26,7 +26,7 @@ import {
   type TweetSearch,
   type UserFilters,
   type UserProfile,
-} from '../platform.js';
+} from '../../core/platform/platform.js';
 import { path, type XApiClient, type XQuery } from './client.js';
 import { listParams, maxResults, tweetParams, userParams } from './fields.js';
 import { searchOperators, timeParams, tweetMatcher, userMatcher } from './filters.js';
