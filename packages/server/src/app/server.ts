@@ -82,7 +82,11 @@ export async function platformFor(
   onSeedProgress?: SeedProgressListener,
 ): Promise<Platform> {
   if (config.platform === 'xapi') {
-    return createXApiPlatform({ bearerToken: config.xBearerToken ?? '', baseUrl: config.xApiBaseUrl });
+    return createXApiPlatform({
+      bearerToken: config.xBearerToken ?? '',
+      baseUrl: config.xApiBaseUrl,
+      fullArchive: config.xApiFullArchive,
+    });
   }
   await seedNetwork(
     services.database.db,
