@@ -162,3 +162,19 @@ describe('replies and threads older than 7 days', () => {
     expect(seen[0]?.searchParams.get('query')).toBe(`conversation_id:${oldId}`);
   });
 });
+
+describe('spaces', () => {
+  it('reads the people of a space from its creator, host and speaker expansions, each once', async () => {
+    server.use(
+      xget('/2/spaces/1DXxyRYNejbKM', {
+        data: { id: '1DXxyRYNejbKM', state: 'live', title: 'Office hours' },
+        includes: { users: [twitterDev, twitter, twitterDev] },
+      }),
+    );
+    const page = await platform().spaceParticipants('1DXxyRYNejbKM', { pageSize: 20 });
+    expect(page?.items.map((u) => u.username)).toEqual(['TwitterDev', 'X']);
+    expect(seen[0]?.searchParams.get('expansions')).toBe('creator_id,host_ids,speaker_ids');
+    for (const u of page?.items ?? []) StrictUser.parse(u);
+    expect(await platform().spaceParticipants('../x', { pageSize: 20 })).toBeUndefined();
+  });
+});

@@ -29,7 +29,15 @@ import {
   type UserProfile,
 } from '../../core/platform/platform.js';
 import { path, type XApiClient, type XQuery } from './client.js';
-import { articleParams, communityParams, listParams, maxResults, tweetParams, userParams } from './fields.js';
+import {
+  articleParams,
+  communityParams,
+  listParams,
+  maxResults,
+  spaceParams,
+  tweetParams,
+  userParams,
+} from './fields.js';
 import { searchOperators, timeParams, tweetMatcher, userMatcher } from './filters.js';
 import { expand, mapArticle, mapCommunity, mapList, mapTrends, mapTweet, mapUser } from './mappers.js';
 import * as monitorReads from './monitor-reads.js';
@@ -426,12 +434,7 @@ export class XApiPlatform implements Platform {
     _page: PageRequest,
   ): Promise<PlatformPage<UserProfile> | undefined> {
     if (!/^[A-Za-z0-9]{1,32}$/.test(spaceId)) return undefined;
-    const res = await lookup(() =>
-      this.x.get<{ id: string }>(path`/2/spaces/${spaceId}`, {
-        ...userParams,
-        expansions: 'creator_id,host_ids,speaker_ids',
-      }),
-    );
+    const res = await lookup(() => this.x.get<{ id: string }>(path`/2/spaces/${spaceId}`, spaceParams));
     if (!res?.data) return undefined;
     const seen = new Set<string>();
     const users = (res.includes?.users ?? []).filter((u) => !seen.has(u.id) && seen.add(u.id));
