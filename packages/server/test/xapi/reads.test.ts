@@ -24,7 +24,12 @@ describe('today’s names of X API v2 (2.167)', () => {
 
   it('still reads the names X answered with before (referenced_tweets, note_tweet, includes.tweets)', async () => {
     const { referenced_posts, ...rest } = quoteTweet;
-    const old = { ...rest, referenced_tweets: referenced_posts, note_tweet: { text: 'the whole text' } };
+    const old = {
+      ...rest,
+      referenced_tweets: referenced_posts,
+      note_tweet: { text: 'the whole text' },
+      public_metrics: { retweet_count: 7, reply_count: 0, like_count: 5, quote_count: 0 },
+    };
     server.use(
       xget('/2/tweets/:id', {
         data: old,
@@ -34,6 +39,7 @@ describe('today’s names of X API v2 (2.167)', () => {
     const found = await platform().getTweet(quoteTweet.id);
     if (!('tweet' in found)) throw new Error('missing');
     expect(found.tweet.text).toBe('the whole text');
+    expect(found.tweet.retweetCount).toBe(7);
     expect(found.tweet.quoted_tweet?.id).toBe(quotedOriginal.id);
   });
 

@@ -27,7 +27,7 @@ export function mapUser(user: XUser): UserProfile {
     location: user.location || undefined,
     url: profileLink(user),
     createdAt: user.created_at,
-    statusesCount: m?.tweet_count,
+    statusesCount: m?.post_count ?? m?.tweet_count,
     mediaCount: m?.media_count,
     favouritesCount: m?.like_count,
     protected: user.protected,

@@ -90,7 +90,7 @@ function mapBody(tweet: XTweet, inc: Expanded): NestedTweet {
     inReplyToUsername: replyToUser?.username,
     entities: mapEntities(entities, media),
     likeCount: metrics?.like_count,
-    retweetCount: metrics?.retweet_count,
+    retweetCount: metrics?.repost_count ?? metrics?.retweet_count,
     replyCount: metrics?.reply_count,
     quoteCount: metrics?.quote_count,
     viewCount: metrics?.impression_count,
