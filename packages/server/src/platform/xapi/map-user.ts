@@ -74,9 +74,17 @@ export function mapList(list: XList, users: ReadonlyMap<string, XUser>): Platfor
   };
 }
 
-/** X ranks trends by their order in the answer; the query is the trend name, URL-encoded (spec 2.12). */
+/**
+ * X ranks trends by their order in the answer; the query is the trend name, URL-encoded (spec 2.12); the
+ * post volume X counts becomes the context line.
+ */
 export function mapTrends(trends: readonly XTrend[]): PlatformTrend[] {
-  return trends.map((t, i) => ({ name: t.trend_name, rank: i + 1, query: encodeURIComponent(t.trend_name) }));
+  return trends.map((t, i) => ({
+    name: t.trend_name,
+    ...(t.tweet_count !== undefined ? { description: `${t.tweet_count.toLocaleString('en-US')} posts` } : {}),
+    rank: i + 1,
+    query: encodeURIComponent(t.trend_name),
+  }));
 }
 
 /** An X v2 community (`community.fields`) → our `PlatformCommunity`; X names neither creator nor moderators. */

@@ -35,6 +35,7 @@ import {
   listParams,
   maxResults,
   spaceParams,
+  trendParams,
   tweetParams,
   userParams,
 } from './fields.js';
@@ -449,7 +450,7 @@ export class XApiPlatform implements Platform {
   }
 
   async trends(woeid: number): Promise<PlatformTrend[]> {
-    const res = await this.x.get<XTrend[]>(path`/2/trends/by/woeid/${Math.trunc(woeid)}`);
+    const res = await this.x.get<XTrend[]>(path`/2/trends/by/woeid/${Math.trunc(woeid)}`, trendParams);
     return mapTrends(res.data ?? []);
   }
 
