@@ -37,6 +37,11 @@ export const ConfigSchema = z
     /** X API v2 app bearer token (xapi platform). */
     xBearerToken: z.string().optional(),
     xApiBaseUrl: z.url().default('https://api.x.com'),
+    /**
+     * Whether the X app's tier has full-archive search (`GET /2/tweets/search/all`): replies and threads of
+     * posts older than 7 days read through it; without it they are refused with a message that says so.
+     */
+    xApiFullArchive: z.boolean().default(false),
     /** Allow webhook deliveries to http://127.0.0.1:<port> and http://localhost:<port> (tests, local dev). */
     allowLoopbackWebhooks: z.boolean().default(false),
     /**
@@ -196,6 +201,7 @@ const ENV: Record<keyof ConfigInput, string> = {
   rateLimits: 'XSVC_RATE_LIMITS',
   xBearerToken: 'X_BEARER_TOKEN',
   xApiBaseUrl: 'X_API_BASE_URL',
+  xApiFullArchive: 'X_API_FULL_ARCHIVE',
   allowLoopbackWebhooks: 'XSVC_ALLOW_LOOPBACK_WEBHOOKS',
   webhookThreads: 'XSVC_WEBHOOK_THREADS',
   trustProxy: 'XSVC_TRUST_PROXY',
@@ -228,6 +234,7 @@ export const ENV_HELP: Readonly<Record<keyof ConfigInput, string>> = {
   rateLimits: "newer or older figures of the spec's rate limits",
   xBearerToken: 'the X API v2 app token (xapi platform)',
   xApiBaseUrl: 'the X API origin (xapi platform)',
+  xApiFullArchive: "the X app's tier has full-archive search (replies and threads older than 7 days)",
   allowLoopbackWebhooks: 'webhook URLs on 127.0.0.1/localhost allowed (local development; not with https)',
   webhookThreads: "threads that send webhook deliveries (0: the server's own thread)",
   trustProxy: 'take the client address and scheme from X-Forwarded-For / -Proto (behind a proxy)',
@@ -259,6 +266,7 @@ export function isBooleanSetting(key: keyof ConfigInput): boolean {
 }
 
 const BOOLEAN_KEYS: ReadonlySet<string> = new Set([
+  'xApiFullArchive',
   'allowLoopbackWebhooks',
   'trustProxy',
   'mcpEnableWrites',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Platform } from '../../src/platform/platform.js';
-import { PlatformUnavailableError } from '../../src/platform/platform.js';
+import type { Platform } from '../../src/core/platform/platform.js';
+import { PlatformUnavailableError } from '../../src/core/platform/platform.js';
 import { XApiPlatform } from '../../src/platform/xapi/index.js';
 import { pageOf, platform, rejection, StrictTweet, seen, TOKEN, useXServer } from './helpers.js';
 
@@ -14,11 +14,9 @@ const unsupported: [string, (p: Platform) => Promise<unknown>][] = [
   ['searchUsers', (p) => p.searchUsers('jack', {}, page)],
   ['verifiedFollowers', (p) => p.verifiedFollowers('1', page)],
   ['followersYouKnow', (p) => p.followersYouKnow('1', '2', page)],
-  ['community', (p) => p.community('1')],
   ['communityMembers', (p) => p.communityMembers('1', 'moderator', page)],
   ['communityTweets', (p) => p.communityTweets('1', page)],
   ['searchCommunityTweets', (p) => p.searchCommunityTweets('q', undefined, page)],
-  ['article', (p) => p.article('1')],
   ['job', (p) => p.job('1')],
   ['bookmarks', (p) => p.bookmarks('1', undefined, page)],
   ['bookmarkFolders', (p) => p.bookmarkFolders('1')],

@@ -1,8 +1,8 @@
 import { paidCall, paidPage } from '../../core/billing/metering.js';
 import { notFound } from '../../core/http/platform-errors.js';
 import { pageB } from '../../core/paging/gather.js';
+import type { PlatformCommunity } from '../../core/platform/platform.js';
 import { defineReadHandlers } from '../../core/reads/define.js';
-import type { PlatformCommunity } from '../../platform/platform.js';
 import { ownedListing, userPage } from './listings.js';
 
 /** Users per page of the moderators list, which takes no page size. */
@@ -15,10 +15,11 @@ function toCommunity(c: PlatformCommunity) {
     name: c.name,
     description: c.description,
     memberCount: c.memberCount,
-    moderatorCount: c.moderatorCount,
+    ...(c.moderatorCount !== undefined && { moderatorCount: c.moderatorCount }),
     createdAt: c.createdAt,
+    ...(c.joinPolicy !== undefined && { joinPolicy: c.joinPolicy }),
     url: `https://x.com/i/communities/${c.id}`,
-    admin: c.creator,
+    ...(c.creator !== undefined && { admin: c.creator }),
   };
 }
 

@@ -20,9 +20,14 @@ export interface CreateXApiPlatformOptions {
   timeoutMs?: number | undefined;
   /** The clock used to turn `x-rate-limit-reset` into a wait (milliseconds since the epoch). */
   now?: (() => number) | undefined;
+  /** Whether the app's tier has full-archive search (config `X_API_FULL_ARCHIVE`); `false` by default. */
+  fullArchive?: boolean | undefined;
 }
 
 /** Builds the `xapi` platform: reads through the X API v2 with an app bearer token. */
 export function createXApiPlatform(opts: CreateXApiPlatformOptions): XApiPlatform {
-  return new XApiPlatform(new XApiClient(opts));
+  return new XApiPlatform(new XApiClient(opts), {
+    fullArchive: opts.fullArchive ?? false,
+    now: opts.now ?? Date.now,
+  });
 }

@@ -1,10 +1,10 @@
 import type { schemas } from '@xsvc/sdk/contract';
-import type { Tweet } from '../platform.js';
+import type { PlatformArticle, Tweet } from '../../core/platform/platform.js';
 import { compact, nonEmpty } from './compact.js';
-import { mapAuthor } from './map-user.js';
-import type { XEntities, XIncludes, XMedia, XPoll, XTweet, XUser } from './types.js';
+import { mapAuthor, mapUser } from './map-user.js';
+import type { XEntities, XIncludes, XMedia, XPoll, XPostReference, XTweet, XUser } from './types.js';
 
-export { mapAuthor, mapList, mapTrends, mapUser } from './map-user.js';
+export { mapAuthor, mapCommunity, mapList, mapTrends, mapUser } from './map-user.js';
 
 type NestedTweet = Omit<Tweet, 'quoted_tweet' | 'retweeted_tweet'>;
 type Entities = NonNullable<Tweet['entities']>;
@@ -21,7 +21,7 @@ export interface Expanded {
 export function expand(includes: XIncludes | undefined): Expanded {
   return {
     users: new Map((includes?.users ?? []).map((u) => [u.id, u])),
-    tweets: new Map((includes?.tweets ?? []).map((t) => [t.id, t])),
+    tweets: new Map([...(includes?.tweets ?? []), ...(includes?.posts ?? [])].map((t) => [t.id, t])),
     media: new Map((includes?.media ?? []).map((m) => [m.media_key, m])),
     polls: new Map((includes?.polls ?? []).map((p) => [p.id, p])),
   };
@@ -29,13 +29,13 @@ export function expand(includes: XIncludes | undefined): Expanded {
 
 /**
  * An X v2 post and the expansions of its answer → our `Tweet` (spec 2.10): the quoted and retweeted posts are
- * joined from `includes.tweets` one level deep, the author, media and poll from the other includes.
+ * joined from `includes.posts` one level deep, the author, media and poll from the other includes.
  */
 export function mapTweet(tweet: XTweet, inc: Expanded): Tweet {
   const out: Tweet = mapBody(tweet, inc);
   const quoted = referenced(tweet, 'quoted', inc);
   if (quoted) out.quoted_tweet = mapBody(quoted, inc);
-  const retweetRef = tweet.referenced_tweets?.find((r) => r.type === 'retweeted');
+  const retweetRef = refsOf(tweet).find((r) => r.type === 'retweeted');
   if (retweetRef) {
     // The repost record's own time is the repost time; X gives no other.
     out.retweetedAt = tweet.created_at ?? null;
@@ -45,18 +45,23 @@ export function mapTweet(tweet: XTweet, inc: Expanded): Tweet {
   return out;
 }
 
+/** The posts a post refers to, under today's name or the one before. */
+export function refsOf(tweet: XTweet): XPostReference[] {
+  return tweet.referenced_posts ?? tweet.referenced_tweets ?? [];
+}
+
 function referenced(tweet: XTweet, type: 'quoted' | 'replied_to', inc: Expanded): XTweet | undefined {
-  const ref = tweet.referenced_tweets?.find((r) => r.type === type);
+  const ref = refsOf(tweet).find((r) => r.type === type);
   return ref ? inc.tweets.get(ref.id) : undefined;
 }
 
 /** Everything of a tweet but the nested tweets. */
 function mapBody(tweet: XTweet, inc: Expanded): NestedTweet {
   const author = tweet.author_id ? inc.users.get(tweet.author_id) : undefined;
-  const refs = tweet.referenced_tweets ?? [];
+  const refs = refsOf(tweet);
   const replyTo = refs.find((r) => r.type === 'replied_to');
   const replyToUser = tweet.in_reply_to_user_id ? inc.users.get(tweet.in_reply_to_user_id) : undefined;
-  const note = tweet.note_tweet;
+  const note = tweet.note_post ?? tweet.note_tweet;
   const entities = note?.entities ?? tweet.entities;
   const media = (tweet.attachments?.media_keys ?? []).flatMap((key) => {
     const m = inc.media.get(key);
@@ -78,12 +83,14 @@ function mapBody(tweet: XTweet, inc: Expanded): NestedTweet {
     isQuoteStatus: refs.some((r) => r.type === 'quoted'),
     isRetweet: refs.some((r) => r.type === 'retweeted'),
     conversationId: tweet.conversation_id,
+    displayTextRange: tweet.display_text_range,
+    communityId: tweet.community_id,
     inReplyToId: replyTo?.id,
     inReplyToUserId: tweet.in_reply_to_user_id,
     inReplyToUsername: replyToUser?.username,
     entities: mapEntities(entities, media),
     likeCount: metrics?.like_count,
-    retweetCount: metrics?.retweet_count,
+    retweetCount: metrics?.repost_count ?? metrics?.retweet_count,
     replyCount: metrics?.reply_count,
     quoteCount: metrics?.quote_count,
     viewCount: metrics?.impression_count,
@@ -148,4 +155,30 @@ function snowflakeTime(id: string): string {
   } catch {
     return new Date(0).toISOString();
   }
+}
+
+/**
+ * A post with `post.fields=article,article_title` → our `PlatformArticle`, or `undefined` for a post without
+ * one. X's description leaves the article object open; the names read are the ones X answers with (`title`,
+ * `preview_text`, `plain_text`, `cover_media` naming a media key of `includes.media`).
+ */
+export function mapArticle(post: XTweet, inc: Expanded): PlatformArticle | undefined {
+  const a = post.article;
+  if (!a) return undefined;
+  const author = post.author_id ? inc.users.get(post.author_id) : undefined;
+  const titled = typeof post.article_title === 'string' ? post.article_title : post.article_title?.title;
+  const body = a.plain_text ?? '';
+  const cover = a.cover_media ? inc.media.get(a.cover_media) : undefined;
+  const coverUrl = cover?.url ?? cover?.preview_image_url;
+  return {
+    tweetId: post.id,
+    title: a.title ?? titled ?? '',
+    bodyText: body,
+    previewText: a.preview_text ?? body.slice(0, 280),
+    ...(coverUrl ? { coverImageUrl: coverUrl } : {}),
+    author: author
+      ? mapUser(author)
+      : { id: post.author_id ?? '', username: '', name: '', unavailable: true },
+    createdAt: post.created_at ?? snowflakeTime(post.id),
+  };
 }

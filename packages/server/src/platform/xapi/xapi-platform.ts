@@ -1,10 +1,11 @@
+import { snowflakeTime } from '../../core/ids/snowflake.js';
 import type {
   LoginCredentials,
   LoginOutcome,
   WriteActor,
   WriteCommand,
   WriteOutcome,
-} from '../account-writes.js';
+} from '../../core/platform/account-writes.js';
 import {
   type AuthorTweets,
   type PageRequest,
@@ -26,11 +27,20 @@ import {
   type TweetSearch,
   type UserFilters,
   type UserProfile,
-} from '../platform.js';
+} from '../../core/platform/platform.js';
 import { path, type XApiClient, type XQuery } from './client.js';
-import { listParams, maxResults, tweetParams, userParams } from './fields.js';
+import {
+  articleParams,
+  communityParams,
+  listParams,
+  maxResults,
+  spaceParams,
+  trendParams,
+  tweetParams,
+  userParams,
+} from './fields.js';
 import { searchOperators, timeParams, tweetMatcher, userMatcher } from './filters.js';
-import { expand, mapList, mapTrends, mapTweet, mapUser } from './mappers.js';
+import { expand, mapArticle, mapCommunity, mapList, mapTrends, mapTweet, mapUser } from './mappers.js';
 import * as monitorReads from './monitor-reads.js';
 import {
   fetchPage,
@@ -42,10 +52,11 @@ import {
   toUserPage,
   tweetPage,
   userPage,
+  withAuthors,
 } from './pages.js';
 import { followsScan, threadOf } from './relations.js';
 import { xReplyTree } from './reply-tree.js';
-import type { XList, XResponse, XTrend, XTweet, XUser } from './types.js';
+import type { XCommunity, XList, XResponse, XTrend, XTweet, XUser } from './types.js';
 import { isXId, parseUserRef } from './user-ref.js';
 
 /** The error for what the X API v2 does not offer to an app-only token. */
@@ -53,6 +64,14 @@ function unavailable(what: string): never {
   throw new PlatformUnavailableError(
     'x_api_unavailable',
     `${what} is not available through the X API v2 with an app token`,
+  );
+}
+
+/** The error for a read X serves only to a user token (OAuth 2.0 user context), never to the app token. */
+function needsUserToken(what: string, scope: string): never {
+  throw new PlatformUnavailableError(
+    'x_api_unavailable',
+    `${what} is served by the X API v2 only to a user token (OAuth 2.0 with the ${scope} scope), not to the app token`,
   );
 }
 
@@ -67,17 +86,31 @@ function chunks<T>(list: readonly T[], size: number): T[][] {
   return out;
 }
 
+/** What the platform knows of the app beyond its token. */
+export interface XApiPlatformOptions {
+  /** Whether the app's tier has full-archive search (`GET /2/tweets/search/all`). */
+  fullArchive: boolean;
+  /** The clock (ms since the epoch) that tells a post older than recent search reaches. */
+  now: () => number;
+}
+
+/** Recent search reaches back 7 days. */
+const RECENT_SEARCH_MS = 7 * 24 * 3600 * 1000;
+
 /**
  * The `xapi` platform: every public read the X API v2 serves with an app bearer token, mapped to the API's
  * shapes. X's `next_token` is passed through as the opaque cursor. Filters v2 has no parameter or operator
- * for are applied to each page after mapping. What needs a user token or has no v2 endpoint (communities,
- * articles, jobs, bookmarks, timelines, notifications, DMs, user search, …) throws `PlatformUnavailableError`
- * with `x_api_unavailable`.
+ * for are applied to each page after mapping. What needs a user token or has no v2 endpoint (community
+ * members and timelines, jobs, bookmarks, timelines, notifications, DMs, user search, liked posts and
+ * liking users, …) throws `PlatformUnavailableError` with `x_api_unavailable` and a message naming why.
  */
 export class XApiPlatform implements Platform {
   readonly kind = 'xapi' as const;
 
-  constructor(private readonly x: XApiClient) {}
+  constructor(
+    private readonly x: XApiClient,
+    private readonly opts: XApiPlatformOptions = { fullArchive: false, now: Date.now },
+  ) {}
 
   // Users
 
@@ -114,6 +147,7 @@ export class XApiPlatform implements Platform {
   }
 
   followers(userId: string, filters: UserFilters, page: PageRequest): Promise<PlatformPage<UserProfile>> {
+    if (!isXId(userId)) return Promise.resolve({ items: [] });
     return userPage(
       this.x,
       { path: path`/2/users/${userId}/followers`, bounds: FOLLOW_PAGE },
@@ -123,6 +157,7 @@ export class XApiPlatform implements Platform {
   }
 
   following(userId: string, filters: UserFilters, page: PageRequest): Promise<PlatformPage<UserProfile>> {
+    if (!isXId(userId)) return Promise.resolve({ items: [] });
     return userPage(
       this.x,
       { path: path`/2/users/${userId}/following`, bounds: FOLLOW_PAGE },
@@ -158,6 +193,7 @@ export class XApiPlatform implements Platform {
   }
 
   async listMemberships(userId: string, page: PageRequest): Promise<PlatformPage<PlatformList>> {
+    if (!isXId(userId)) return { items: [] };
     const res = await this.x.get<XList[]>(path`/2/users/${userId}/list_memberships`, {
       ...listParams,
       max_results: maxResults(page.pageSize, USER_PAGE),
@@ -172,7 +208,8 @@ export class XApiPlatform implements Platform {
 
   async getTweet(id: string): Promise<TweetLookup> {
     if (!isXId(id)) return { missing: 'not_found' };
-    const res = await lookup(() => this.x.get<XTweet>(path`/2/tweets/${id}`, tweetParams));
+    const found = await lookup(() => this.x.get<XTweet>(path`/2/tweets/${id}`, tweetParams));
+    const res = found?.data ? await withAuthors(this.x, found) : found;
     if (res?.data) return { tweet: mapTweet(res.data, expand(res.includes)) };
     return { missing: missingReason(res?.errors) };
   }
@@ -181,7 +218,10 @@ export class XApiPlatform implements Platform {
     const valid = [...new Set(ids.filter(isXId))];
     const out: Tweet[] = [];
     for (const batch of chunks(valid, 100)) {
-      const res = await this.x.get<XTweet[]>('/2/tweets', { ...tweetParams, ids: batch.join(',') });
+      const res = await withAuthors(
+        this.x,
+        await this.x.get<XTweet[]>('/2/tweets', { ...tweetParams, ids: batch.join(',') }),
+      );
       const inc = expand(res.includes);
       out.push(...(res.data ?? []).map((t) => mapTweet(t, inc)));
     }
@@ -192,12 +232,18 @@ export class XApiPlatform implements Platform {
     return this.#search(search.q, search, page, search.queryType);
   }
 
-  /** Recent search (the last 7 days) with the filters as operators. */
-  #search(q: string, filters: TweetFilters, page: PageRequest, order: 'Latest' | 'Top' = 'Latest') {
+  /** Recent search (the last 7 days), or full-archive search, with the filters as operators. */
+  #search(
+    q: string,
+    filters: TweetFilters,
+    page: PageRequest,
+    order: 'Latest' | 'Top' = 'Latest',
+    archive = false,
+  ) {
     const query = [q.trim(), ...searchOperators(filters)].filter(Boolean).join(' ');
     const params = { query, sort_order: order === 'Top' ? 'relevancy' : 'recency', ...timeParams(filters) };
     const ep = {
-      path: '/2/tweets/search/recent',
+      path: archive ? '/2/tweets/search/all' : '/2/tweets/search/recent',
       bounds: SEARCH_PAGE,
       cursorParam: 'next_token' as const,
       query: params,
@@ -210,6 +256,7 @@ export class XApiPlatform implements Platform {
     opts: TweetFilters & { includeReplies?: boolean },
     page: PageRequest,
   ): Promise<PlatformPage<Tweet>> {
+    if (!isXId(userId)) return Promise.resolve({ items: [] });
     const wantsReplies =
       opts.includeReplies === true || opts.replies === 'include' || opts.replies === 'only';
     const exclude = [
@@ -222,46 +269,86 @@ export class XApiPlatform implements Platform {
   }
 
   userReplies(userId: string, page: PageRequest): Promise<PlatformPage<Tweet>> {
+    if (!isXId(userId)) return Promise.resolve({ items: [] });
     const ep = { path: path`/2/users/${userId}/tweets`, bounds: TWEET_PAGE, query: { exclude: 'retweets' } };
     return tweetPage(this.x, ep, page, (t) => t.isReply === true);
   }
 
-  userLikes(userId: string, page: PageRequest): Promise<PlatformPage<Tweet>> {
-    return tweetPage(this.x, { path: path`/2/users/${userId}/liked_tweets`, bounds: SEARCH_PAGE }, page);
+  /**
+   * X serves `GET /2/users/:id/liked_tweets` only to a user token (OAuth 2.0 with `like.read`, or OAuth 1.0a),
+   * never to the app token. Hook for connected accounts (#27 items 3-4): route it through a connected
+   * account's user token when one is available; until then it is refused with this specific message.
+   */
+  async userLikes(_userId: string, _page: PageRequest): Promise<PlatformPage<Tweet>> {
+    return needsUserToken('the liked posts of an account', 'like.read');
   }
 
   userMedia(userId: string, page: PageRequest): Promise<PlatformPage<Tweet>> {
+    if (!isXId(userId)) return Promise.resolve({ items: [] });
     const ep = { path: path`/2/users/${userId}/tweets`, bounds: TWEET_PAGE, query: { exclude: 'retweets' } };
     return tweetPage(this.x, ep, page, (t) => (t.media?.length ?? 0) > 0);
   }
 
   userMentions(userId: string, page: PageRequest): Promise<PlatformPage<Tweet>> {
+    if (!isXId(userId)) return Promise.resolve({ items: [] });
     return tweetPage(this.x, { path: path`/2/users/${userId}/mentions`, bounds: TWEET_PAGE }, page);
+  }
+
+  /**
+   * The search that reaches a conversation: recent search for a post of the last 7 days, full-archive search
+   * for an older one where the app's tier has it (`X_API_FULL_ARCHIVE`), else a refusal that says so (recent
+   * search would silently miss every reply older than 7 days).
+   */
+  #conversationSearch(
+    tweetId: string,
+    what: string,
+  ): (q: string, filters: TweetFilters, p: PageRequest) => Promise<PlatformPage<Tweet>> {
+    const old = snowflakeTime(tweetId) < this.opts.now() - RECENT_SEARCH_MS;
+    if (old && !this.opts.fullArchive) {
+      throw new PlatformUnavailableError(
+        'x_api_unavailable',
+        `${what} of a post older than 7 days need X's full-archive search (GET /2/tweets/search/all), which this app's tier does not have (X_API_FULL_ARCHIVE is off); recent search covers only the last 7 days`,
+      );
+    }
+    return (q, filters, p) => this.#search(q, filters, p, 'Latest', old);
   }
 
   /** Replies are the posts of the tweet's conversation (v2's `conversation_id:` operator), the tweet aside. */
   async replies(tweetId: string, filters: TweetFilters, page: PageRequest): Promise<PlatformPage<Tweet>> {
     if (!isXId(tweetId)) return { items: [] };
-    const res = await this.#search(`conversation_id:${tweetId}`, filters, page);
+    const search = this.#conversationSearch(tweetId, 'the replies');
+    const res = await search(`conversation_id:${tweetId}`, filters, page);
     return { ...res, items: res.items.filter((t) => t.id !== tweetId) };
   }
 
   quotes(tweetId: string, filters: TweetFilters, page: PageRequest): Promise<PlatformPage<Tweet>> {
+    if (!isXId(tweetId)) return Promise.resolve({ items: [] });
     const ep = { path: path`/2/tweets/${tweetId}/quote_tweets`, bounds: SEARCH_PAGE };
     return tweetPage(this.x, ep, page, tweetMatcher(filters, false));
   }
 
-  thread(tweetId: string, page: PageRequest): Promise<PlatformPage<Tweet>> {
-    return threadOf(this, (q, p) => this.#search(q, {}, p), tweetId, page);
+  async thread(tweetId: string, page: PageRequest): Promise<PlatformPage<Tweet>> {
+    if (!isXId(tweetId)) return { items: [] };
+    const search = this.#conversationSearch(tweetId, 'the thread');
+    return threadOf(this, (q, p) => search(q, {}, p), tweetId, page);
   }
 
-  /** Rebuilt from the conversation's recent posts (see `xReplyTree`: last 7 days, at most 500 posts). */
-  replyTree(tweetId: string, opts: ReplyTreeOptions, page: PageRequest): Promise<PlatformPage<ReplyNode>> {
-    if (!isXId(tweetId)) return Promise.resolve({ items: [] });
-    return xReplyTree(this, (q, p) => this.#search(q, {}, p), tweetId, opts, page);
+  /**
+   * Rebuilt from the conversation's posts (see `xReplyTree`: at most 500 posts), through recent or
+   * full-archive search as for {@link replies}.
+   */
+  async replyTree(
+    tweetId: string,
+    opts: ReplyTreeOptions,
+    page: PageRequest,
+  ): Promise<PlatformPage<ReplyNode>> {
+    if (!isXId(tweetId)) return { items: [] };
+    const search = this.#conversationSearch(tweetId, 'the reply tree');
+    return xReplyTree(this, (q, p) => search(q, {}, p), tweetId, opts, page);
   }
 
   retweeters(tweetId: string, filters: UserFilters, page: PageRequest): Promise<PlatformPage<UserProfile>> {
+    if (!isXId(tweetId)) return Promise.resolve({ items: [] });
     return userPage(
       this.x,
       { path: path`/2/tweets/${tweetId}/retweeted_by`, bounds: USER_PAGE },
@@ -270,13 +357,16 @@ export class XApiPlatform implements Platform {
     );
   }
 
-  favoriters(tweetId: string, filters: UserFilters, page: PageRequest): Promise<PlatformPage<UserProfile>> {
-    return userPage(
-      this.x,
-      { path: path`/2/tweets/${tweetId}/liking_users`, bounds: USER_PAGE },
-      page,
-      userMatcher(filters),
-    );
+  /**
+   * X serves `GET /2/tweets/:id/liking_users` only to a user token (OAuth 2.0 with `like.read`). Hook for
+   * connected accounts (#27 items 3-4), as for {@link userLikes}.
+   */
+  async favoriters(
+    _tweetId: string,
+    _filters: UserFilters,
+    _page: PageRequest,
+  ): Promise<PlatformPage<UserProfile>> {
+    return needsUserToken('the users who liked a post', 'like.read');
   }
 
   // Lists, communities, articles, trends, jobs
@@ -293,7 +383,7 @@ export class XApiPlatform implements Platform {
 
   async listTweets(listId: string, page: PageRequest): Promise<PlatformPage<Tweet> | undefined> {
     const res = await this.#listPage<XTweet>(listId, 'tweets', page, tweetParams);
-    return res && toTweetPage(res);
+    return res && toTweetPage(await withAuthors(this.x, res));
   }
 
   /** A raw page of a list's members, followers or posts; `undefined` when X knows no such list. */
@@ -309,8 +399,11 @@ export class XApiPlatform implements Platform {
     return res && !isMissing(res) ? res : undefined;
   }
 
-  async community(_id: string): Promise<PlatformCommunity | undefined> {
-    return unavailable('community lookup');
+  /** `GET /2/communities/:id`: X names no creator and no moderator count, so those stay absent. */
+  async community(id: string): Promise<PlatformCommunity | undefined> {
+    if (!isXId(id)) return undefined;
+    const res = await lookup(() => this.x.get<XCommunity>(path`/2/communities/${id}`, communityParams));
+    return res?.data ? mapCommunity(res.data) : undefined;
   }
 
   async communityMembers(
@@ -342,24 +435,22 @@ export class XApiPlatform implements Platform {
     _page: PageRequest,
   ): Promise<PlatformPage<UserProfile> | undefined> {
     if (!/^[A-Za-z0-9]{1,32}$/.test(spaceId)) return undefined;
-    const res = await lookup(() =>
-      this.x.get<{ id: string }>(path`/2/spaces/${spaceId}`, {
-        ...userParams,
-        expansions: 'creator_id,host_ids,speaker_ids',
-      }),
-    );
+    const res = await lookup(() => this.x.get<{ id: string }>(path`/2/spaces/${spaceId}`, spaceParams));
     if (!res?.data) return undefined;
     const seen = new Set<string>();
     const users = (res.includes?.users ?? []).filter((u) => !seen.has(u.id) && seen.add(u.id));
     return { items: users.map(mapUser) };
   }
 
-  async article(_tweetId: string): Promise<PlatformArticle | undefined> {
-    return unavailable('article lookup');
+  /** The article of a post: `GET /2/tweets/:id` with `post.fields=article,article_title`; `undefined` without one. */
+  async article(tweetId: string): Promise<PlatformArticle | undefined> {
+    if (!isXId(tweetId)) return undefined;
+    const res = await lookup(() => this.x.get<XTweet>(path`/2/tweets/${tweetId}`, articleParams));
+    return res?.data ? mapArticle(res.data, expand(res.includes)) : undefined;
   }
 
   async trends(woeid: number): Promise<PlatformTrend[]> {
-    const res = await this.x.get<XTrend[]>(path`/2/trends/by/woeid/${Math.trunc(woeid)}`);
+    const res = await this.x.get<XTrend[]>(path`/2/trends/by/woeid/${Math.trunc(woeid)}`, trendParams);
     return mapTrends(res.data ?? []);
   }
 
