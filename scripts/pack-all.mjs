@@ -19,7 +19,16 @@
  * `pnpm release --dry-run` shows what the registry would get instead.
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -46,7 +55,8 @@ export function packedManifest(manifest, versions, outDir) {
     Object.fromEntries(
       Object.entries(deps).map(([name, range]) => {
         if (!String(range).startsWith('workspace:')) return [name, range];
-        if (!versions.has(name)) throw new Error(`${manifest.name}: ${name} is not a package of this workspace`);
+        if (!versions.has(name))
+          throw new Error(`${manifest.name}: ${name} is not a package of this workspace`);
         return [name, to(name)];
       }),
     );

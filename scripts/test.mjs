@@ -43,6 +43,8 @@ const phases = [
   { name: 'typecheck', after: ['build'], command: 'pnpm typecheck' },
   { name: 'lint', after: ['build'], command: 'pnpm lint' },
   { name: 'docs', after: ['build'], command: 'pnpm docs:build' },
+  // Getting started and the guides, run as written in an empty folder against the packed tarballs.
+  { name: 'docs-run', after: ['build'], command: 'node scripts/docs-run.mjs' },
   { name: 'bun-verifier', after: ['build'], command: 'pnpm -C packages/webhook-verifier test:bun' },
   { name: 'bun-sdk', after: ['bun-verifier'], command: 'pnpm -C packages/sdk test:bun' },
   { name: 'deno-verifier', after: ['bun-sdk'], command: 'pnpm -C packages/webhook-verifier test:deno' },
