@@ -243,17 +243,36 @@ async function main() {
   mkdirSync(app);
   /** @type {Set<{ child: import('node:child_process').ChildProcess, block: Block, log: () => string, keep: boolean }>} */
   const background = new Set();
-  const stopAll = (which = () => true) => {
-    for (const b of [...background].filter(which)) {
+  /** Stops background blocks (their whole process groups): SIGTERM, then SIGKILL after 5 s. */
+  const stopAll = async (which = () => true) => {
+    const stopping = [...background].filter(which);
+    const signal = (b, sig) => {
       try {
-        process.kill(-b.child.pid, 'SIGTERM');
+        process.kill(-b.child.pid, sig);
       } catch {}
+    };
+    for (const b of stopping) signal(b, 'SIGTERM');
+    const deadline = Date.now() + 5000;
+    while (stopping.some((b) => b.child.exitCode === null && b.child.signalCode === null)) {
+      if (Date.now() > deadline) {
+        for (const b of stopping) signal(b, 'SIGKILL');
+        break;
+      }
+      await sleep(50);
+    }
+    for (const b of stopping) {
+      signal(b, 'SIGKILL'); // what the block left behind in its group
+      b.child.stdout?.destroy();
+      b.child.stderr?.destroy();
       background.delete(b);
     }
   };
   for (const signal of ['SIGINT', 'SIGTERM'])
     process.on(signal, () => {
-      stopAll();
+      for (const b of background)
+        try {
+          process.kill(-b.child.pid, 'SIGKILL');
+        } catch {}
       process.exit(130);
     });
 
@@ -297,7 +316,7 @@ async function main() {
           skipped.push(where);
           continue;
         }
-        const code = text(block.code);
+        let code = text(block.code);
         const fail = (why, output = '') => {
           const bg = [...background]
             .map((b) => `── background: docs/${b.block.file}:${b.block.line} ──\n${tail(b.log(), 30)}`)
@@ -311,18 +330,21 @@ async function main() {
         };
         n++;
         ran++;
+        const started = performance.now();
+        const took = () => {
+          const s = (performance.now() - started) / 1000;
+          if (s >= 3) console.log(`  ${where}: ${s.toFixed(1)} s`);
+        };
         if (typeof block.attrs.file === 'string') {
           writeFileSync(join(state.cwd, block.attrs.file), `${code}\n`);
           continue;
         }
         if (PROGRAM.has(block.lang)) {
+          // A program is saved in the folder and run as the docs run theirs (getting started: `npx tsx`).
           const ts = block.lang.startsWith('t');
           const file = `docs-${block.file.replace(/\W+/g, '-')}-${block.line}.${ts ? 'ts' : 'mjs'}`;
           writeFileSync(join(state.cwd, file), `${code}\n`);
-          const r = await exec(ts ? 'npx' : 'node', ts ? ['tsx', file] : [file], state);
-          if (r.code !== 0)
-            return fail(`exited ${r.code} (run as \`${ts ? 'npx tsx' : 'node'} ${file}\`)`, r.out);
-          continue;
+          code = `${ts ? 'npx tsx' : 'node'} ${file}`;
         }
         if (block.attrs.background) {
           let log = '';
@@ -366,6 +388,7 @@ async function main() {
             await sleep(1000);
             if (exited !== undefined && exited !== 0) return fail(`exited ${exited}`, log);
           }
+          took();
           continue;
         }
         const stateFile = join(work, 'state');
@@ -387,18 +410,18 @@ async function main() {
             await sleep(200);
           }
         }
+        took();
       }
       console.log(`✓ docs/${page}: ${n} blocks (${seconds()} s)`);
       if (page === 'getting-started.md') afterGettingStarted = state;
-      stopAll((b) => !b.keep);
+      await stopAll((b) => !b.keep);
     }
     console.log(
       `\ndocs-run: ${ran} blocks worked as written in ${seconds()} s; ${skipped.length} marked no-run:\n  ${skipped.join('\n  ')}`,
     );
     return 0;
   } finally {
-    stopAll();
-    await sleep(300);
+    await stopAll();
     if (keep) console.log(`kept: ${work}`);
     else rmSync(work, { recursive: true, force: true });
   }
