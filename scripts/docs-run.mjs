@@ -313,7 +313,9 @@ async function main() {
         if (!SHELL.has(block.lang) && !PROGRAM.has(block.lang)) continue;
         const where = `docs/${block.file}:${block.line}`;
         if (block.attrs['no-run']) {
-          skipped.push(`${where}${typeof block.attrs['no-run'] === 'string' ? `: ${block.attrs['no-run']}` : ''}`);
+          skipped.push(
+            `${where}${typeof block.attrs['no-run'] === 'string' ? `: ${block.attrs['no-run']}` : ''}`,
+          );
           continue;
         }
         let code = text(block.code);
