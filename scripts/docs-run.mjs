@@ -35,7 +35,7 @@
  * - Ports: the docs use 8787 (the server) and 3000 (a receiver). When one of them is taken on this machine,
  *   another free port is used in its place, in the blocks' text and as `PORT` / `XSVC_BASE_URL`.
  *
- * Flags: `--keep` keeps the folder; `--only getting-started.md,guides/cli.md` runs only those pages (after
+ * Flags: `--keep` keeps the folder (and the output of each background block, as background-*.log); `--verbose` prints the end of each block's output; `--only getting-started.md,guides/cli.md` runs only those pages (after
  * getting started, which every guide builds on). Exit code 0 when every runnable block worked.
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -231,6 +231,7 @@ function exec(command, args, { cwd, env, timeoutMs = BLOCK_TIMEOUT_MS }) {
 async function main() {
   const argv = process.argv.slice(2);
   const keep = argv.includes('--keep');
+  const verbose = argv.includes('--verbose');
   const onlyAt = argv.indexOf('--only');
   const only = onlyAt >= 0 ? new Set(argv[onlyAt + 1]?.split(',')) : undefined;
   const t0 = performance.now();
@@ -262,6 +263,11 @@ async function main() {
     }
     for (const b of stopping) {
       signal(b, 'SIGKILL'); // what the block left behind in its group
+      if (keep)
+        writeFileSync(
+          join(work, `background-${b.block.file.replace(/\W+/g, '-')}-${b.block.line}.log`),
+          b.log(),
+        );
       b.child.stdout?.destroy();
       b.child.stderr?.destroy();
       background.delete(b);
@@ -397,6 +403,8 @@ async function main() {
         const script = `cd ${JSON.stringify(state.cwd)}\n${code}\n{ pwd; } > ${JSON.stringify(`${stateFile}.cwd`)}; env -0 > ${JSON.stringify(`${stateFile}.env`)}\n`;
         rmSync(`${stateFile}.env`, { force: true });
         const r = await exec('bash', ['-e', '-o', 'pipefail', '-c', script], state);
+        if (verbose)
+          console.log(`  ── docs/${block.file}:${block.line} ──\n${tail(r.out, 20).replace(/^/gm, '  ')}`);
         if (r.code !== 0) return fail(`exited ${r.code}`, r.out);
         if (!existsSync(`${stateFile}.env`)) return fail('ended early (an `exit` in the block?)', r.out);
         state = {
