@@ -433,7 +433,13 @@ async function main() {
   } finally {
     await stopAll();
     if (keep) console.log(`kept: ${work}`);
-    else rmSync(work, { recursive: true, force: true });
+    else {
+      const t = performance.now();
+      rmSync(work, { recursive: true, force: true });
+      console.log(
+        `docs-run: removed ${work} in ${((performance.now() - t) / 1000).toFixed(1)} s (${seconds()} s in all)`,
+      );
+    }
   }
 }
 
