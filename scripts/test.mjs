@@ -1,6 +1,7 @@
 /**
  * `pnpm test`: builds the packages once, then runs every check that needs the build — vitest, the typecheck,
- * lint, the docs site build and the Bun and Deno suites — at the same time, so that the two cores of a CI
+ * lint, the docs site build, the docs run as written against the packed tarballs (scripts/docs-run.mjs) and the
+ * Bun and Deno suites — at the same time, so that the two cores of a CI
  * machine stay busy instead of waiting on one single-threaded step after another. At its end it prints the
  * time of each phase, the counts of test files, tests and `expect` calls, and the slowest test files, so a
  * regression shows in the next CI log.
