@@ -8,6 +8,10 @@
  *    (workspace dependencies become the new versions) and are-the-types-wrong on the tarball, with the
  *    package's own profile.
  *
+ * 4. Prints the plan: per package its name, the version now and the version it would publish, the npm
+ *    dist-tag (`latest`, the pre-release tag of `.changeset/pre.json` in pre mode, or the manifest's
+ *    `publishConfig.tag`), the access, and every file of the tarball with its size.
+ *
  * Publishing itself is CI's job (`changeset version`, commit, `changeset publish`); this script never does it.
  * `--keep` keeps the temporary directory (the tarballs and changelogs) for inspection.
  */
@@ -20,6 +24,7 @@ import {
   readdirSync,
   readFileSync,
   rmSync,
+  statSync,
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
@@ -36,7 +41,27 @@ interface Manifest {
   private?: boolean;
   scripts?: Record<string, string>;
   files?: string[];
+  publishConfig?: { tag?: string; access?: string };
 }
+
+/** The dist-tag `changeset publish` gives a package: the manifest's, pre mode's, else `latest`. */
+export function distTag(manifest: Manifest, pre: { mode?: string; tag?: string } | undefined): string {
+  return manifest.publishConfig?.tag ?? (pre?.mode === 'pre' && pre.tag ? pre.tag : 'latest');
+}
+
+/** The files of a tarball with their sizes (bytes), from `tar -tvzf`. */
+export function tarballFiles(tgz: string): { path: string; size: number }[] {
+  const r = spawnSync('tar', ['-tvzf', tgz], { encoding: 'utf8' });
+  if (r.status !== 0) return [];
+  return r.stdout
+    .split('\n')
+    .map((l) => /^\S+\s+\S+\s+(\d+)\s+\S+\s+\S+\s+(.+)$/.exec(l))
+    .filter((m): m is RegExpExecArray => m !== null && !m[2]!.endsWith('/'))
+    .map((m) => ({ path: m[2]!.replace(/^package\//, ''), size: Number(m[1]) }))
+    .sort((a, b) => a.path.localeCompare(b.path));
+}
+
+const kB = (n: number) => (n < 1024 ? `${n} B` : `${(n / 1024).toFixed(1)} kB`);
 
 const readJson = <T>(path: string): T => JSON.parse(readFileSync(path, 'utf8')) as T;
 
@@ -107,6 +132,10 @@ function main(): number {
       );
       writeFileSync(path, text);
     }
+    const pre = existsSync(join(tmp, '.changeset/pre.json'))
+      ? readJson<{ mode?: string; tag?: string }>(join(tmp, '.changeset/pre.json'))
+      : undefined;
+    const access = readJson<{ access?: string }>(join(tmp, '.changeset/config.json')).access ?? 'restricted';
     const tarballs = join(tmp, 'tarballs');
     mkdirSync(tarballs);
     const rows: string[] = [];
@@ -136,13 +165,22 @@ function main(): number {
         .trim();
       const ok = publint.ok && pack.ok && attw.ok;
       failed ||= !ok;
+      const files = tgz ? tarballFiles(join(tarballs, tgz)) : [];
+      const unpacked = files.reduce((n, f) => n + f.size, 0);
+      const packed = tgz ? statSync(join(tarballs, tgz)).size : 0;
       rows.push(
-        `${ok ? '✓' : '✗'} ${manifest.name} ${manifest.version} → ${next.version}  ${tgz ?? 'no tarball'}  ` +
+        `${ok ? '✓' : '✗'} ${manifest.name} ${manifest.version} → ${next.version}  ` +
+          `npm dist-tag ${distTag(next, pre)}, access ${next.publishConfig?.access ?? access}\n` +
+          `    ${tgz ?? 'no tarball'}: ${kB(packed)} packed, ${kB(unpacked)} unpacked, ${files.length} files; ` +
           `publint ${publint.ok ? 'ok' : 'FAILED'}, attw (${profile}) ${attw.ok ? 'ok' : 'FAILED'}\n` +
-          `    CHANGELOG.md: ${changelog.slice(0, 160)}${changelog.length > 160 ? '…' : ''}`,
+          files.map((f) => `    ${kB(f.size).padStart(10)}  ${f.path}\n`).join('') +
+          `    CHANGELOG.md: ${changelog.slice(0, 160)}${changelog.length > 160 ? '…' : ''}\n`,
       );
     }
-    console.log(`\nRelease plan (dry run: nothing was published, the working tree is unchanged):\n`);
+    console.log(
+      `\nRelease plan (dry run: nothing was published, the working tree is unchanged). ` +
+        `\`changeset publish\` would publish, to ${'https://registry.npmjs.org'}:\n`,
+    );
     console.log(rows.join('\n'));
     if (args.has('--keep')) console.log(`\nkept: ${tmp}`);
     return failed ? 1 : 0;

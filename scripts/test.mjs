@@ -1,6 +1,7 @@
 /**
  * `pnpm test`: builds the packages once, then runs every check that needs the build — vitest, the typecheck,
- * lint, the docs site build and the Bun and Deno suites — at the same time, so that the two cores of a CI
+ * lint, the docs site build, the docs run as written against the packed tarballs (scripts/docs-run.mjs) and the
+ * Bun and Deno suites — at the same time, so that the two cores of a CI
  * machine stay busy instead of waiting on one single-threaded step after another. At its end it prints the
  * time of each phase, the counts of test files, tests and `expect` calls, and the slowest test files, so a
  * regression shows in the next CI log.
@@ -43,6 +44,8 @@ const phases = [
   { name: 'typecheck', after: ['build'], command: 'pnpm typecheck' },
   { name: 'lint', after: ['build'], command: 'pnpm lint' },
   { name: 'docs', after: ['build'], command: 'pnpm docs:build' },
+  // Getting started and the guides, run as written in an empty folder against the packed tarballs.
+  { name: 'docs-run', after: ['build'], command: 'node scripts/docs-run.mjs' },
   { name: 'bun-verifier', after: ['build'], command: 'pnpm -C packages/webhook-verifier test:bun' },
   { name: 'bun-sdk', after: ['bun-verifier'], command: 'pnpm -C packages/sdk test:bun' },
   { name: 'deno-verifier', after: ['bun-sdk'], command: 'pnpm -C packages/webhook-verifier test:deno' },
