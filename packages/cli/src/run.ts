@@ -8,6 +8,7 @@ import { interactiveSpecs } from './program/interactive-table.js';
 import { parseFields, splitJsonArgs } from './program/json-args.js';
 import type { RunState } from './program/run-state.js';
 import { reportError } from './report/report-error.js';
+import { loadTree, resourceNames } from './table/tree.js';
 
 /** Options of {@link run} beyond its IO (tests pass their own interactive commands). */
 export interface RunOptions {
@@ -23,7 +24,8 @@ export async function run(argv: readonly string[], io: CliIO, options: RunOption
   const state: RunState = { io, argv, exitCode: ExitCode.ok };
   try {
     const interactive = options.interactive ?? interactiveSpecs();
-    const split = splitJsonArgs(argv, new Map(interactive.map((s) => [s.name, s.arguments.length])));
+    const tree = await loadTree(argv.includes('completion') ? resourceNames() : argv);
+    const split = splitJsonArgs(argv, new Map(interactive.map((s) => [s.name, s.arguments.length])), tree);
     if (split.fields !== undefined || split.jq !== undefined) {
       const { compileJq } = await import('./output/json-shape.js');
       state.shape = {
@@ -31,7 +33,7 @@ export async function run(argv: readonly string[], io: CliIO, options: RunOption
         ...(split.jq !== undefined && { jq: await compileJq(split.jq) }),
       };
     }
-    const program = buildProgram(state, split.argv, interactive);
+    const program = buildProgram(state, split.argv, interactive, tree);
     await program.parseAsync([...split.argv], { from: 'user' });
     return state.exitCode;
   } catch (err) {
