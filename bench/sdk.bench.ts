@@ -61,10 +61,17 @@ async function overhead(): Promise<number> {
   const kyClient = ky.create({ prefixUrl: `${base}/api/v1`, headers });
   const viaKy = () => kyClient.get('x/tweets/1790000000000000001').json();
   const N = 1_000;
-  const run = async (f: () => Promise<unknown>) => {
+  // Each batch's wall time per call (the goals), and the process's CPU time per call beside it (client and
+  // server both run here), printed for information: on a loaded machine it drifts less than the wall clock.
+  const cpu: number[][] = [];
+  const run = async (f: () => Promise<unknown>, into?: number[]) => {
+    const c = process.cpuUsage();
     const t = performance.now();
     for (let i = 0; i < N; i++) await f();
-    return (performance.now() - t) / N;
+    const wall = (performance.now() - t) / N;
+    const used = process.cpuUsage(c);
+    into?.push((used.user + used.system) / 1000 / N);
+    return wall;
   };
   const clients: [string, () => Promise<unknown>][] = [
     ['raw fetch + json', raw],
@@ -79,10 +86,11 @@ async function overhead(): Promise<number> {
   // goals are the medians of those ratios.
   const ROUNDS = 21;
   const times = clients.map((): number[] => []);
+  for (const _ of clients) cpu.push([]);
   for (let round = 0; round < ROUNDS; round++) {
     for (let j = 0; j < clients.length; j++) {
       const i = (round + j) % clients.length;
-      times[i]!.push(await run(clients[i]![1]));
+      times[i]!.push(await run(clients[i]![1], cpu[i]));
     }
   }
   server.close();
@@ -92,9 +100,16 @@ async function overhead(): Promise<number> {
   console.log(
     `\nPer-call time, sequential GET to a local server (${ROUNDS} rounds of ${N.toLocaleString('en')} calls; median, and median ratio)`,
   );
+  const cpuRatio = (xs: number[]) => median(xs.map((x, i) => x / cpu[0]![i]!));
   table([
-    ['client', 'µs/call', 'ratio'],
-    ...clients.map(([name], i) => [name, (median(times[i]!) * 1000).toFixed(1), ratios[i]!.toFixed(2)]),
+    ['client', 'µs/call', 'ratio', 'INFO: CPU µs/call', 'CPU ratio'],
+    ...clients.map(([name], i) => [
+      name,
+      (median(times[i]!) * 1000).toFixed(1),
+      ratios[i]!.toFixed(2),
+      (median(cpu[i]!) * 1000).toFixed(1),
+      cpuRatio(cpu[i]!).toFixed(2),
+    ]),
   ]);
   // Against each peer, the median of the per-round ratios of the SDK's time to the peer's.
   const versus = (i: number) => median(times[2]!.map((x, r) => x / times[i]![r]!));
