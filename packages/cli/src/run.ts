@@ -3,11 +3,13 @@ import { ExitCode } from './exit-codes.js';
 import type { InteractiveCommandSpec } from './interactive/types.js';
 import type { CliIO } from './io.js';
 import { buildProgram } from './program/build.js';
-import { scanGlobals } from './program/globals.js';
+import { commandWords, scanGlobals } from './program/globals.js';
 import { interactiveSpecs } from './program/interactive-table.js';
 import { parseFields, splitJsonArgs } from './program/json-args.js';
 import type { RunState } from './program/run-state.js';
 import { reportError } from './report/report-error.js';
+import { loadChecks, resourceActions } from './table/index.generated.js';
+import { loadTree, resourceNames } from './table/tree.js';
 
 /** Options of {@link run} beyond its IO (tests pass their own interactive commands). */
 export interface RunOptions {
@@ -23,7 +25,9 @@ export async function run(argv: readonly string[], io: CliIO, options: RunOption
   const state: RunState = { io, argv, exitCode: ExitCode.ok };
   try {
     const interactive = options.interactive ?? interactiveSpecs();
-    const split = splitJsonArgs(argv, new Map(interactive.map((s) => [s.name, s.arguments.length])));
+    prefetchOperation(argv);
+    const tree = await loadTree(argv.includes('completion') ? resourceNames() : argv);
+    const split = splitJsonArgs(argv, new Map(interactive.map((s) => [s.name, s.arguments.length])), tree);
     if (split.fields !== undefined || split.jq !== undefined) {
       const { compileJq } = await import('./output/json-shape.js');
       state.shape = {
@@ -31,7 +35,7 @@ export async function run(argv: readonly string[], io: CliIO, options: RunOption
         ...(split.jq !== undefined && { jq: await compileJq(split.jq) }),
       };
     }
-    const program = buildProgram(state, split.argv, interactive);
+    const program = buildProgram(state, split.argv, interactive, tree);
     await program.parseAsync([...split.argv], { from: 'user' });
     return state.exitCode;
   } catch (err) {
@@ -45,4 +49,24 @@ export async function run(argv: readonly string[], io: CliIO, options: RunOption
     if (err instanceof CommanderError && err.code === 'commander.help') return ExitCode.usage;
     return reportError(err, io, scanGlobals(argv), state.credentials);
   }
+}
+
+/**
+ * When the line names an operation (`users get jack`, not its `--help`), starts loading what running it
+ * loads (the executing code with the SDK, the resource's quick checks, the HTTP client) beside the command
+ * table, instead of one after the other as each step asks for the next: module loading waits on the disk
+ * between steps. Nothing runs early; the steps find their modules loaded (a failed load is left to them).
+ */
+function prefetchOperation(argv: readonly string[]): void {
+  const end = argv.indexOf('--');
+  const head = end < 0 ? argv : argv.slice(0, end);
+  if (head.includes('--help') || head.includes('-h')) return;
+  const [resource, action] = commandWords(argv);
+  if (resource === undefined || action === undefined || !Object.hasOwn(resourceActions, resource)) return;
+  if (!resourceActions[resource]!.includes(action)) return;
+  const ignore = () => {};
+  import('./exec/operation.js').catch(ignore);
+  loadChecks[resource]?.().catch(ignore);
+  import('./args/quick-check.js').catch(ignore);
+  import('./exec/node-fetch.js').catch(ignore);
 }

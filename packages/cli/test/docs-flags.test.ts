@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { completionModel } from '../src/completion/model.js';
 import { buildProgram } from '../src/program/build.js';
 import { interactiveSpecs } from '../src/program/interactive-table.js';
+import { fullTree } from '../src/table/tree.js';
 import { captured } from './helpers.js';
 
 const ROOT = join(import.meta.dirname, '..', '..', '..');
@@ -22,6 +23,8 @@ function commandLines(markdown: string): string[][] {
   return lines;
 }
 
+const tree = await fullTree();
+
 describe('the guides use the flag names the CLI offers (help and completion)', () => {
   const io = {
     stdout: captured(),
@@ -35,6 +38,7 @@ describe('the guides use the flag names the CLI offers (help and completion)', (
     { io, argv: ['completion', 'bash'], exitCode: 0 },
     ['completion', 'bash'],
     interactiveSpecs(),
+    tree,
   );
   const nodes = new Map(completionModel(program).map((n) => [n.path, n]));
 

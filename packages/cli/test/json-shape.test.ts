@@ -1,28 +1,30 @@
 import { describe, expect, it } from 'vitest';
 import { splitJsonArgs } from '../src/program/json-args.js';
+import { fullTree } from '../src/table/tree.js';
 import { cli, recordRequests, serveMockedApi } from './helpers.js';
 
 serveMockedApi();
 
 const noInteractive = new Map<string, number>();
+const tree = await fullTree();
 
 describe('--json <fields>: taken out of the command line', () => {
   it('takes fields after a complete command, never a positional the command still needs', () => {
-    expect(splitJsonArgs(['users', 'get', 'jack', '--json', 'id,name'], noInteractive)).toEqual({
+    expect(splitJsonArgs(['users', 'get', 'jack', '--json', 'id,name'], noInteractive, tree)).toEqual({
       argv: ['users', 'get', 'jack', '--json'],
       fields: 'id,name',
     });
-    expect(splitJsonArgs(['users', 'get', '--json', 'jack'], noInteractive)).toEqual({
+    expect(splitJsonArgs(['users', 'get', '--json', 'jack'], noInteractive, tree)).toEqual({
       argv: ['users', 'get', '--json', 'jack'],
     });
-    expect(splitJsonArgs(['users', 'get', '--json', 'id', 'jack'], noInteractive).fields).toBe('id');
-    expect(splitJsonArgs(['tweets', 'search', '--limit', '5', '--json', 'q'], noInteractive).fields).toBe(
-      undefined,
-    );
-    expect(splitJsonArgs(['--json', 'tweets', 'get', '1'], noInteractive).fields).toBe(undefined);
-    expect(splitJsonArgs(['users', 'get', '--json=id', 'jack'], noInteractive).fields).toBe('id');
-    expect(splitJsonArgs(['profiles', 'list', '--json', 'name'], noInteractive).fields).toBe('name');
-    expect(splitJsonArgs(['users', 'get', 'x', '--jq', '.id'], noInteractive).jq).toBe('.id');
+    expect(splitJsonArgs(['users', 'get', '--json', 'id', 'jack'], noInteractive, tree).fields).toBe('id');
+    expect(
+      splitJsonArgs(['tweets', 'search', '--limit', '5', '--json', 'q'], noInteractive, tree).fields,
+    ).toBe(undefined);
+    expect(splitJsonArgs(['--json', 'tweets', 'get', '1'], noInteractive, tree).fields).toBe(undefined);
+    expect(splitJsonArgs(['users', 'get', '--json=id', 'jack'], noInteractive, tree).fields).toBe('id');
+    expect(splitJsonArgs(['profiles', 'list', '--json', 'name'], noInteractive, tree).fields).toBe('name');
+    expect(splitJsonArgs(['users', 'get', 'x', '--jq', '.id'], noInteractive, tree).jq).toBe('.id');
   });
 });
 

@@ -1,11 +1,12 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { errorCatalog, operations } from '@xsvc/sdk/contract';
 import { describe, expect, it } from 'vitest';
 import { commands } from '../src/table/commands.generated.js';
 import { deriveCommand, kebab } from '../src/table/derive.js';
-import { renderTable } from '../src/table/render.js';
+import { renderResourceTables, renderTable } from '../src/table/render.js';
 import { renderErrorHints } from '../src/table/render-hints.js';
+import { fullTree, loadTree } from '../src/table/tree.js';
 
 const byPath = (path: string) => commands.find((c) => c.path.join(' ') === path)!;
 
@@ -13,6 +14,28 @@ describe('the command table', () => {
   it('is the one the contract generates (run `pnpm generate` when this fails)', () => {
     const committed = readFileSync(join(import.meta.dirname, '../src/table/commands.generated.ts'), 'utf8');
     expect(committed).toBe(renderTable(operations));
+  });
+
+  it('is split by resource as the contract generates it, with no file left over', () => {
+    const dir = join(import.meta.dirname, '../src/table');
+    const files = renderResourceTables(operations);
+    for (const [file, text] of files)
+      expect([file, readFileSync(join(dir, file), 'utf8')]).toEqual([file, text]);
+    const committed = ['resources', 'checks'].flatMap((d) =>
+      readdirSync(join(dir, d)).map((f) => `${d}/${f}`),
+    );
+    expect(committed.sort()).toEqual([...files.keys()].filter((f) => f.includes('/')).sort());
+  });
+
+  it("loads one resource's commands in full and names the others' actions only", async () => {
+    const full = await fullTree();
+    const one = await loadTree(['users']);
+    expect([...one.children.keys()]).toEqual([...full.children.keys()]);
+    expect(one.children.get('users')).toEqual(full.children.get('users'));
+    const tweets = one.children.get('tweets')!;
+    expect([...tweets.children.keys()]).toEqual([...full.children.get('tweets')!.children.keys()]);
+    expect(tweets.children.get('get')!.spec).toBeUndefined();
+    expect(full.children.get('tweets')!.children.get('get')!.spec).toEqual(byPath('tweets get'));
   });
 
   it('carries the error hints the contract generates (the billing codes)', () => {

@@ -1,6 +1,7 @@
 import type { AnyOperation, Schema } from '@xsvc/sdk/contract';
 import { UsageError } from '../errors.js';
 import type { OperationCheck } from '../table/check-types.js';
+import { loadChecks } from '../table/index.generated.js';
 import type { CommandSpec } from '../table/types.js';
 import type { Collected } from './collect.js';
 
@@ -78,10 +79,10 @@ export async function validateParams(
 
 /** The generated checks of {@link validateParams}'s first pass. */
 async function quickPasses(spec: CommandSpec, collected: Collected): Promise<boolean> {
-  const [{ checks }, { passes }] = await Promise.all([
-    import('../table/checks.generated.js'),
-    import('./quick-check.js'),
-  ]);
+  const load = Object.hasOwn(loadChecks, spec.path[0]!) ? loadChecks[spec.path[0]!] : undefined;
+  if (!load) return false;
+  // Only the checks of the command's own resource are loaded.
+  const [checks, { passes }] = await Promise.all([load(), import('./quick-check.js')]);
   const text = checks[spec.op];
   if (text === undefined) return false;
   const c = JSON.parse(text) as OperationCheck;

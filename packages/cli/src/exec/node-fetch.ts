@@ -1,5 +1,4 @@
 import { request as httpRequest, type IncomingMessage } from 'node:http';
-import { request as httpsRequest } from 'node:https';
 import { Readable } from 'node:stream';
 
 /**
@@ -44,7 +43,9 @@ const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 /** Statuses whose answer has no body (`Response.body` is null). */
 const NULL_BODY = new Set([101, 204, 205, 304]);
 
-function send(url: URL, init: RequestInit): Promise<IncomingMessage> {
+async function send(url: URL, init: RequestInit): Promise<IncomingMessage> {
+  // `node:https` (and with it TLS and crypto) is loaded only for an https URL: a local service is http.
+  const request = url.protocol === 'https:' ? (await import('node:https')).request : httpRequest;
   return new Promise((resolve, reject) => {
     const signal = init.signal ?? undefined;
     if (signal?.aborted) {
@@ -52,7 +53,7 @@ function send(url: URL, init: RequestInit): Promise<IncomingMessage> {
       return;
     }
     const headers = plainHeaders(init.headers);
-    const req = (url.protocol === 'https:' ? httpsRequest : httpRequest)(url, {
+    const req = request(url, {
       method: init.method ?? 'GET',
       headers: {
         ...headers,

@@ -1,7 +1,7 @@
 import { Command, Help } from 'commander';
 import pkg from '../../package.json' with { type: 'json' };
 import type { InteractiveCommandSpec } from '../interactive/types.js';
-import { commandTree, type TreeNode } from '../table/tree.js';
+import type { TreeNode } from '../table/tree.js';
 import { registerBuiltins } from './builtins.js';
 import { COMMAND_GROUPS, commandRank, LEARN_MORE, TOP_EXAMPLES } from './command-groups.js';
 import { commandWords } from './globals.js';
@@ -18,11 +18,14 @@ const ABOUT =
 /**
  * Builds the commander program for one command line. Only the resource the line names gets its commands
  * (and their flags) built: the rest appear in `--help` by name and summary, which keeps start-up fast.
+ * `tree` is the command tree with (at least) that resource's commands loaded (see `loadTree`; every
+ * resource's for `completion`).
  */
 export function buildProgram(
   state: RunState,
   argv: readonly string[],
   interactive: readonly InteractiveCommandSpec[],
+  tree: TreeNode,
 ): Command {
   const { io } = state;
   const program = new Command('xsvc')
@@ -80,7 +83,6 @@ export function buildProgram(
   // Completion scripts list every command, so that one line builds them all.
   const wants = (name: string) => name === target || target === 'completion';
   const extras = groupByResource(interactive);
-  const tree = commandTree();
   const names = new Set([...tree.children.keys(), ...extras.keys()]);
   for (const name of names) {
     const node = tree.children.get(name) ?? { name, path: [name], children: new Map() };

@@ -1,4 +1,4 @@
-import { commands } from '../table/commands.generated.js';
+import { secretFlags } from '../table/index.generated.js';
 
 /** One row of the environment the CLI reads: variable names and what they do. */
 export interface EnvironmentVariable {
@@ -44,13 +44,10 @@ const FIXED: readonly EnvironmentVariable[] = [
  */
 export function environmentVariables(): EnvironmentVariable[] {
   const secrets = new Map<string, string[]>();
-  for (const c of commands) {
-    for (const f of c.flags) {
-      if (f.secret) secrets.set(f.secret, [...(secrets.get(f.secret) ?? []), `\`${c.path.join(' ')}\``]);
-    }
-  }
+  for (const [secret, , path] of secretFlags)
+    secrets.set(secret, [...(secrets.get(secret) ?? []), `\`${path}\``]);
   const secretRows = [...secrets].map(([name, where]) => {
-    const flag = commands.flatMap((c) => c.flags).find((f) => f.secret === name)!.flag;
+    const flag = secretFlags.find(([secret]) => secret === name)![1];
     return {
       names: [name],
       meaning: `the \`--${flag}\` secret of ${where.join(', ')} when \`--${flag}-stdin\` is not given (else a hidden prompt asks)`,

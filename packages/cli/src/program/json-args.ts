@@ -1,5 +1,5 @@
 import { UsageError } from '../errors.js';
-import { commandTree, type TreeNode } from '../table/tree.js';
+import type { TreeNode } from '../table/tree.js';
 import type { CommandSpec } from '../table/types.js';
 import { commandWords } from './globals.js';
 
@@ -30,11 +30,13 @@ export interface JsonArgs {
  * `--json=fields` always names fields; `--json word` does when the word looks like fields and the command
  * has its positional arguments without it (`users get jack --json id`), never when the command still
  * needs the word (`users get --json jack`: `jack` is the user). `--jq` is found here so that its filter is
- * compiled before anything is sent.
+ * compiled before anything is sent. `tree` is the command tree with the named resource's commands loaded
+ * (see `loadTree`).
  */
 export function splitJsonArgs(
   argv: readonly string[],
   interactiveArity: ReadonlyMap<string, number>,
+  tree: TreeNode,
 ): JsonArgs {
   const out: string[] = [];
   let fields: string | undefined;
@@ -55,7 +57,7 @@ export function splitJsonArgs(
       const next = argv[i + 1];
       if (next !== undefined && i + 1 < head && FIELDS.test(next)) {
         const rest = [...argv.slice(0, i), ...argv.slice(i + 2)];
-        if (next.includes(',') || positionalsComplete(rest, interactiveArity)) {
+        if (next.includes(',') || positionalsComplete(rest, interactiveArity, tree)) {
           fields = next;
           i++;
         }
@@ -92,11 +94,12 @@ const CLI_VALUED = ['--data', '--limit', '--cursor', '--wait-timeout', '--idempo
 function positionalsComplete(
   argv: readonly string[],
   interactiveArity: ReadonlyMap<string, number>,
+  tree: TreeNode,
 ): boolean {
   const words = commandWords(argv);
   for (let depth = words.length; depth > 0; depth--) {
     const path = words.slice(0, depth);
-    const spec = specAt(path);
+    const spec = specAt(tree, path);
     const arity = interactiveArity.get(path.join(' ')) ?? spec?.args.length ?? BUILTIN_ARITY[path.join(' ')];
     if (arity === undefined) continue;
     const valued = new Set([
@@ -109,8 +112,8 @@ function positionalsComplete(
 }
 
 /** The operation at a command path, if any. */
-function specAt(path: readonly string[]): CommandSpec | undefined {
-  let node: TreeNode | undefined = commandTree();
+function specAt(tree: TreeNode, path: readonly string[]): CommandSpec | undefined {
+  let node: TreeNode | undefined = tree;
   for (const word of path) node = node?.children.get(word);
   return node?.spec;
 }

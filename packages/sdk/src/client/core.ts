@@ -56,7 +56,8 @@ export class Transport {
   /** The caller's fetch; when absent, the global one is looked up at each call (so mocks installed later apply). */
   private readonly fetchImpl: typeof fetch | undefined;
   private readonly authHeaders: Record<string, string>;
-  private readonly extraHeaders: Record<string, string>;
+  /** The headers every request sends, in the order they are set (a call's own come after). */
+  private readonly baseHeaders: Record<string, string>;
   private readonly hooks: ClientOptions['hooks'];
   private readonly warned = new Set<string>();
   /** Random source for jitter (overridable in tests). */
@@ -83,7 +84,13 @@ export class Transport {
     this.optIn = options.contract === '2026-04-29';
     this.logger = options.logger ?? consoleLogger;
     this.hooks = options.hooks;
-    this.extraHeaders = definedHeaders(options.headers);
+    this.baseHeaders = {
+      accept: 'application/json',
+      'x-xsvc-client': `sdk/${SDK_VERSION}`,
+      ...this.authHeaders,
+      ...definedHeaders(options.headers),
+    };
+    if (this.optIn) this.baseHeaders['svc-api-contract'] = '2026-04-29';
     if (!options.fetch && typeof globalThis.fetch !== 'function') {
       throw new TypeError('No fetch implementation: pass options.fetch.');
     }
@@ -97,17 +104,30 @@ export class Transport {
 
   /** Builds the URL of a route with its path parameters filled in. */
   url(route: Route, params: CallParams): { url: URL; rest: CallParams } {
-    const rest: CallParams = { ...params };
+    const { href, rest } = this.target(route, params);
+    return { url: new URL(href), rest };
+  }
+
+  /**
+   * The URL of a route as a string (what `fetch` takes; a `URL` object is turned back into one by it) and
+   * the params left once the path parameters are taken out.
+   */
+  private target(route: Route, params: CallParams): { href: string; rest: CallParams } {
     let path = route.path;
-    for (const name of route.pathParams) {
-      const v = rest[name];
+    const names = route.pathParams;
+    if (names.length === 0) return { href: this.baseUrl + path, rest: params };
+    for (const name of names) {
+      const v = params[name];
       if (v === undefined || v === null || v === '') {
         throw new TypeError(`${route.id}: missing path parameter "${name}"`);
       }
-      delete rest[name];
       path = path.replace(`{${name}}`, encodeURIComponent(String(v)));
     }
-    return { url: new URL(this.baseUrl + path), rest };
+    // The rest without the path parameters, built rather than copied and deleted from (which turns the
+    // object into a slow dictionary).
+    const rest: CallParams = {};
+    for (const k in params) if (!names.includes(k)) rest[k] = params[k];
+    return { href: this.baseUrl + path, rest };
   }
 
   /** Builds the full request (URL, headers, body) without sending it; also used by `--dry-run`. */
@@ -122,30 +142,53 @@ export class Transport {
     body: BodyInit | undefined;
     bodyJson?: unknown;
   } {
-    const { url, rest } = this.url(route, params);
+    const req = this.prepare(route, params, options);
+    return {
+      url: new URL(req.href),
+      method: req.method,
+      headers: { ...req.headers },
+      body: req.body,
+      bodyJson: req.bodyJson,
+    };
+  }
+
+  /**
+   * The request of a call as `fetch` takes it. Its headers may be the transport's own shared object (when
+   * the call adds none): read them, never change them.
+   */
+  private prepare(route: Route, params: CallParams, options: RequestOptions): PreparedRequest {
+    const target = this.target(route, params);
+    const rest = target.rest;
+    let href = target.href;
     let bodyObj: Record<string, unknown> | undefined;
+    let query: URLSearchParams | undefined;
     if (route.body) {
       bodyObj = {};
-      const q = new Set(route.queryKeys ?? []);
-      for (const [k, v] of Object.entries(rest)) {
+      const q = route.queryKeys;
+      for (const k in rest) {
+        const v = rest[k];
         if (v === undefined) continue;
-        if (q.has(k)) appendQuery(url, k, v);
-        else bodyObj[k] = v;
+        if (q?.includes(k)) {
+          query ??= new URLSearchParams();
+          appendQuery(query, k, v);
+        } else bodyObj[k] = v;
       }
     } else {
-      for (const [k, v] of Object.entries(rest)) appendQuery(url, k, v);
+      for (const k in rest) {
+        query ??= new URLSearchParams();
+        appendQuery(query, k, rest[k]);
+      }
     }
-    const headers: Record<string, string> = {
-      accept: 'application/json',
-      'x-xsvc-client': `sdk/${SDK_VERSION}`,
-      ...this.authHeaders,
-      ...this.extraHeaders,
-    };
-    if (this.optIn) headers['svc-api-contract'] = '2026-04-29';
-    if (options.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey;
-    else if (route.idempotencyKey) headers['idempotency-key'] = crypto.randomUUID();
-    if (options.headers)
-      for (const [k, v] of Object.entries(options.headers)) if (v !== undefined) headers[k] = v;
+    const qs = query?.toString();
+    if (qs) href += `?${qs}`;
+    let headers = this.baseHeaders;
+    const key = options.idempotencyKey || (route.idempotencyKey ? crypto.randomUUID() : undefined);
+    if (key || options.headers || bodyObj) {
+      headers = { ...headers };
+      if (key) headers['idempotency-key'] = key;
+      if (options.headers)
+        for (const [k, v] of Object.entries(options.headers)) if (v !== undefined) headers[k] = v;
+    }
     let body: BodyInit | undefined;
     if (bodyObj) {
       if (route.body === 'multipart') body = toFormData(bodyObj);
@@ -159,51 +202,62 @@ export class Transport {
         body = JSON.stringify(bodyObj);
       }
     }
-    return { url, method: route.method, headers, body, bodyJson: bodyObj };
+    return { href, method: route.method, headers, body, bodyJson: bodyObj };
   }
 
   /** Sends one logical call: retries, deadline, abort, normalization, typed errors. */
   async call<T>(route: Route, params: CallParams = {}, options: RequestOptions = {}): Promise<CallResult<T>> {
-    const req = this.build(route, params, options);
-    this.warnDeprecatedParams(route, params);
+    const req = this.prepare(route, params, options);
+    if (route.deprecatedParams) this.warnDeprecatedParams(route, params);
     const timeoutMs = options.timeoutMs ?? this.timeoutMs;
     const maxRetries = options.maxRetries ?? this.maxRetries;
     const deadline = Date.now() + timeoutMs;
+    const hooks = this.hooks;
+    const fetchImpl = this.fetchImpl ?? globalThis.fetch;
+    const userSignal = options.signal;
+    // The URL as a `URL` would print it, for what errors and hooks report: built only when one needs it.
+    let hrefCache: string | undefined;
+    const href = (): string => {
+      hrefCache ??= new URL(req.href).href;
+      return hrefCache;
+    };
     // What errors remember of the request, with credentials redacted: built only when an error needs it.
     let summaryCache: RequestSummary | undefined;
     const summary = (): RequestSummary => {
       summaryCache ??= {
         method: req.method,
-        url: req.url.href,
+        url: href(),
         headers: redactHeaders(req.headers),
         operationId: route.id,
       };
       return summaryCache;
     };
+    const init: RequestInit = { method: req.method, headers: req.headers, redirect: 'follow' };
+    if (req.body !== undefined) init.body = req.body;
     const idempotent = route.idempotent && !route.writeAction;
     let cursorRetried = false;
     for (let attempt = 0; ; attempt++) {
-      if (options.signal?.aborted) throw new AbortError({ cause: options.signal.reason });
-      const ctx: RequestContext = { operationId: route.id, method: req.method, url: req.url.href, attempt };
-      const remaining = deadline - Date.now();
+      if (userSignal?.aborted) throw new AbortError({ cause: userSignal.reason });
+      // The hooks' view of the attempt, built only for a client that has hooks.
+      const ctx: RequestContext | undefined = hooks && {
+        operationId: route.id,
+        method: req.method,
+        url: href(),
+        attempt,
+      };
+      const remaining = attempt === 0 ? timeoutMs : deadline - Date.now();
       if (remaining <= 0) throw new TimeoutError(timeoutMs, summary());
       const timer = new AbortController();
-      const t = setTimeout(() => timer.abort(new TimeoutError(timeoutMs, summary())), remaining);
-      const signal = options.signal ? anySignal([options.signal, timer.signal]) : timer.signal;
-      const started = Date.now();
-      this.hooks?.beforeRequest?.(ctx);
+      const t = setTimeout(abortOnDeadline, remaining, timer, timeoutMs, summary);
+      init.signal = userSignal ? anySignal([userSignal, timer.signal]) : timer.signal;
+      const started = ctx ? Date.now() : 0;
+      if (ctx) hooks?.beforeRequest?.(ctx);
       let res: Response;
       try {
-        res = await (this.fetchImpl ?? globalThis.fetch)(req.url, {
-          method: req.method,
-          headers: req.headers,
-          ...(req.body !== undefined && { body: req.body }),
-          signal,
-          redirect: 'follow',
-        });
+        res = await fetchImpl(req.href, init);
       } catch (err) {
         clearTimeout(t);
-        if (options.signal?.aborted) throw new AbortError({ cause: options.signal.reason });
+        if (userSignal?.aborted) throw new AbortError({ cause: userSignal.reason });
         if (timer.signal.aborted) throw new TimeoutError(timeoutMs, summary());
         const conn = new ConnectionError(`could not reach ${this.baseUrl}: ${describe(err)}`, summary(), {
           cause: err,
@@ -214,8 +268,13 @@ export class Transport {
           deadline,
           timeoutMs,
           summary,
-          options.signal,
-          ctx,
+          userSignal,
+          () => ({
+            operationId: route.id,
+            method: req.method,
+            url: href(),
+            attempt,
+          }),
           'network',
         );
         continue;
@@ -224,21 +283,21 @@ export class Transport {
       try {
         if (res.ok && route.kind === 'binary') {
           clearTimeout(t);
-          this.hooks?.afterResponse?.({ ...ctx, status: res.status, durationMs: Date.now() - started });
+          if (ctx) hooks?.afterResponse?.({ ...ctx, status: res.status, durationMs: Date.now() - started });
           this.checkDeprecation(route, res.headers);
           return { data: undefined as T, status: res.status, headers: res.headers, response: res };
         }
         text = await res.text();
       } catch (err) {
         clearTimeout(t);
-        if (options.signal?.aborted) throw new AbortError({ cause: options.signal.reason });
+        if (userSignal?.aborted) throw new AbortError({ cause: userSignal.reason });
         if (timer.signal.aborted) throw new TimeoutError(timeoutMs, summary());
         throw new ConnectionError(`connection lost while reading the answer: ${describe(err)}`, summary(), {
           cause: err,
         });
       }
       clearTimeout(t);
-      this.hooks?.afterResponse?.({ ...ctx, status: res.status, durationMs: Date.now() - started });
+      if (ctx) hooks?.afterResponse?.({ ...ctx, status: res.status, durationMs: Date.now() - started });
       const body = parseBody(text);
       if (res.ok) {
         this.checkDeprecation(route, res.headers);
@@ -250,7 +309,20 @@ export class Transport {
       if (delay === undefined) throw error;
       if (error.code === 'coverage_cursor_unavailable') cursorRetried = true;
       if (Date.now() + delay > deadline) throw error;
-      await this.pause(delay, deadline, timeoutMs, summary, options.signal, ctx, error.code);
+      await this.pause(
+        delay,
+        deadline,
+        timeoutMs,
+        summary,
+        userSignal,
+        () => ({
+          operationId: route.id,
+          method: req.method,
+          url: href(),
+          attempt,
+        }),
+        error.code,
+      );
     }
   }
 
@@ -288,11 +360,11 @@ export class Transport {
     timeoutMs: number,
     summary: () => RequestSummary,
     signal: AbortSignal | undefined,
-    ctx: RequestContext,
+    ctx: () => RequestContext,
     reason: string,
   ): Promise<void> {
     if (Date.now() + ms > deadline) throw new TimeoutError(timeoutMs, summary());
-    this.hooks?.onRetry?.({ ...ctx, delayMs: ms, reason });
+    if (this.hooks?.onRetry) this.hooks.onRetry({ ...ctx(), delayMs: ms, reason });
     try {
       await sleep(ms, signal);
     } catch (err) {
@@ -367,6 +439,20 @@ export class Transport {
   }
 }
 
+/** A request ready for `fetch`: see {@link Transport.build} for the public form. */
+interface PreparedRequest {
+  href: string;
+  method: string;
+  headers: Record<string, string>;
+  body: BodyInit | undefined;
+  bodyJson: Record<string, unknown> | undefined;
+}
+
+/** A call's deadline timer (arguments rather than a closure, so that arming it allocates nothing more). */
+function abortOnDeadline(timer: AbortController, timeoutMs: number, summary: () => RequestSummary): void {
+  timer.abort(new TimeoutError(timeoutMs, summary()));
+}
+
 function safeToRetry(body: unknown): boolean {
   if (!body || typeof body !== 'object') return false;
   const b = body as Record<string, unknown>;
@@ -388,12 +474,12 @@ function parseBody(text: string): unknown {
   }
 }
 
-function appendQuery(url: URL, key: string, value: unknown): void {
+function appendQuery(query: URLSearchParams, key: string, value: unknown): void {
   if (value === undefined || value === null) return;
   if (Array.isArray(value)) {
-    if (value.length > 0) url.searchParams.append(key, value.map(String).join(','));
-  } else if (value instanceof Date) url.searchParams.append(key, value.toISOString());
-  else url.searchParams.append(key, String(value));
+    if (value.length > 0) query.append(key, value.map(String).join(','));
+  } else if (value instanceof Date) query.append(key, value.toISOString());
+  else query.append(key, String(value));
 }
 
 function toFormData(obj: Record<string, unknown>): FormData {
