@@ -26,6 +26,7 @@ import { webhooksFeature } from '../features/webhooks/feature.js';
 import type { WebhookOptions } from '../features/webhooks/options.js';
 import { writesFeature } from '../features/writes/feature.js';
 import { xAccountsFeature } from '../features/x-accounts/feature.js';
+import { X_OAUTH_CALLBACK_PATH } from '../features/x-accounts/oauth-callback.js';
 import type { Platform } from '../platform/platform.js';
 import { type SeedProgressListener, SimulatedPlatform, seedNetwork } from '../platform/simulated/index.js';
 import { createXApiPlatform } from '../platform/xapi/index.js';
@@ -82,7 +83,17 @@ export async function platformFor(
   onSeedProgress?: SeedProgressListener,
 ): Promise<Platform> {
   if (config.platform === 'xapi') {
-    return createXApiPlatform({ bearerToken: config.xBearerToken ?? '', baseUrl: config.xApiBaseUrl });
+    return createXApiPlatform({
+      bearerToken: config.xBearerToken ?? '',
+      baseUrl: config.xApiBaseUrl,
+      oauth: config.xClientId
+        ? {
+            clientId: config.xClientId,
+            clientSecret: config.xClientSecret,
+            redirectUri: `${services.publicUrl()}${X_OAUTH_CALLBACK_PATH}`,
+          }
+        : undefined,
+    });
   }
   await seedNetwork(
     services.database.db,

@@ -117,6 +117,8 @@ export class SimulatedPlatform implements Platform {
   login: Platform['login'] = (...a) => this.logins.login(...a);
   submitLoginCode: Platform['submitLoginCode'] = (...a) => this.logins.submitLoginCode(...a);
   logout: Platform['logout'] = (...a) => this.logins.logout(...a);
+  /** Simulated sessions do not expire: a dead one is found out when a write or read uses it. */
+  renewSession: Platform['renewSession'] = async () => ({ kind: 'current' });
   write: Platform['write'] = (...a) => this.writes.write(...a);
   writeReceipt: Platform['writeReceipt'] = (...a) => this.writes.writeReceipt(...a);
 }

@@ -1,6 +1,7 @@
 import type {
   LoginCredentials,
   LoginOutcome,
+  SessionRenewal,
   WriteActor,
   WriteCommand,
   WriteOutcome,
@@ -46,6 +47,7 @@ import {
 import { followsScan, threadOf } from './relations.js';
 import { xReplyTree } from './reply-tree.js';
 import type { XList, XResponse, XTrend, XTweet, XUser } from './types.js';
+import type { XUserAccess } from './user-access.js';
 import { isXId, parseUserRef } from './user-ref.js';
 
 /** The error for what the X API v2 does not offer to an app-only token. */
@@ -77,7 +79,14 @@ function chunks<T>(list: readonly T[], size: number): T[][] {
 export class XApiPlatform implements Platform {
   readonly kind = 'xapi' as const;
 
-  constructor(private readonly x: XApiClient) {}
+  /**
+   * `users` is the user-context side (connected accounts through X's OAuth 2.0, their writes and private
+   * reads); without it (no `X_CLIENT_ID`) nothing can be connected.
+   */
+  constructor(
+    private readonly x: XApiClient,
+    private readonly users?: XUserAccess,
+  ) {}
 
   // Users
 
@@ -411,26 +420,39 @@ export class XApiPlatform implements Platform {
     return monitorReads.profileStamps(this.x, ids, ifChanged);
   }
 
-  // Connected accounts: an app-only token cannot log in as a user, so nothing can be connected or written.
+  // Connected accounts: X's OAuth 2.0 authorization code flow with PKCE (see `XUserAccess`).
 
-  async login(_credentials: LoginCredentials): Promise<LoginOutcome> {
-    return { kind: 'unavailable', message: LOGIN_UNAVAILABLE };
+  async login(credentials: LoginCredentials): Promise<LoginOutcome> {
+    if (!this.users) return { kind: 'unavailable', message: LOGIN_UNAVAILABLE };
+    return this.users.login(credentials);
   }
 
-  async submitLoginCode(_flow: string, _code: string): Promise<LoginOutcome> {
-    return { kind: 'unavailable', message: LOGIN_UNAVAILABLE };
+  /** Completes an X authorization: `flow` from the `authorize` outcome, `code` from X's callback. */
+  async submitLoginCode(flow: string, code: string): Promise<LoginOutcome> {
+    if (!this.users) return { kind: 'unavailable', message: LOGIN_UNAVAILABLE };
+    return this.users.completeLogin(flow, code);
   }
 
-  async logout(_session: string): Promise<void> {}
-
-  write(_token: string, _actor: WriteActor, command: WriteCommand): Promise<WriteOutcome> {
-    return unavailable(`the ${command.action} write (it needs the account’s user token)`);
+  async logout(session: string): Promise<void> {
+    await this.users?.logout(session);
   }
 
+  async renewSession(session: string, now: number): Promise<SessionRenewal> {
+    if (!this.users) return { kind: 'refused', message: LOGIN_UNAVAILABLE };
+    return this.users.renewSession(session, now);
+  }
+
+  async write(_token: string, actor: WriteActor, command: WriteCommand): Promise<WriteOutcome> {
+    if (!this.users)
+      return unavailable(`the ${command.action} write (it needs X_CLIENT_ID and a connected account)`);
+    return this.users.write(actor, command);
+  }
+
+  /** X keeps no idempotency key: a write whose answer was lost can never be confirmed (see `perform.ts`). */
   async writeReceipt(_token: string): Promise<WriteOutcome | undefined> {
     return undefined;
   }
 }
 
 const LOGIN_UNAVAILABLE =
-  'the xapi platform reads with an app token and cannot log in as a user; connected accounts and writes need the simulated platform';
+  'connected accounts on the xapi platform log in through X’s OAuth 2.0, which needs the app’s OAuth 2.0 client (set X_CLIENT_ID, and X_CLIENT_SECRET for a confidential client)';
