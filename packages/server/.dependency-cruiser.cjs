@@ -1,7 +1,8 @@
 /**
  * The server's dependency rule (`pnpm lint` runs it; docs/dev/architecture.md explains it):
  * features import only `core/`, `platform/` and the contract, never each other; `core/` and `platform/`
- * never import a feature or the app; and no module cycles anywhere.
+ * never import a feature or the app; `core/` never imports `platform/` (the Platform interface is
+ * core/platform/); and no module cycles anywhere.
  * @type {import('dependency-cruiser').IConfiguration}
  */
 module.exports = {
@@ -27,6 +28,14 @@ module.exports = {
       severity: 'error',
       from: { path: '^src/core/' },
       to: { path: '^src/(features|app)/' },
+    },
+    {
+      name: 'core-to-platform',
+      comment:
+        'core/ never imports a platform: the Platform interface and its errors live in core/platform/, and each platform registers its own error mapping there (registerPlatformErrors).',
+      severity: 'error',
+      from: { path: '^src/core/' },
+      to: { path: '^src/platform/' },
     },
     {
       name: 'platform-to-features-or-app',

@@ -17,6 +17,7 @@ export { openDatabase } from './core/db/database.js';
 export { migrateToLatest } from './core/db/migrate.js';
 export { type NewEvent, storeEvents } from './core/events/store.js';
 export type { Feature } from './core/feature.js';
+export type { Platform } from './core/platform/platform.js';
 export type { AccountCheckReport } from './features/monitors/engine/account-checks.js';
 export type { CheckReport, MonitorEngine, MonitorEngineOptions } from './features/monitors/engine/engine.js';
 export type { EngineTiming } from './features/monitors/engine/timing.js';
@@ -25,7 +26,6 @@ export { type AccountMonitorSeed, accountMonitorRow } from './features/monitors/
 export type { DeliveryEngine, EngineStats, RunSummary } from './features/webhooks/engine.js';
 export type { WebhookOptions } from './features/webhooks/options.js';
 export { deliveryEngineFor, wakeWebhookDeliveries } from './features/webhooks/runtime.js';
-export type { Platform } from './platform/platform.js';
 export type {
   BlankSimUser,
   SeedProgress,

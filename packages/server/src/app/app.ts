@@ -25,9 +25,9 @@ import { registerOperations } from '../core/http/register.js';
 import { uuid } from '../core/ids/index.js';
 import { JobsEngine, type JobsEngineOptions } from '../core/jobs/index.js';
 import { RateLimiter, type TierLimits } from '../core/limits/rate-limiter.js';
+import type { Platform } from '../core/platform/platform.js';
 import { defaultPorts, type Ports } from '../core/ports.js';
 import type { Services } from '../core/services.js';
-import type { Platform } from '../platform/platform.js';
 import { type LogFormat, loggerOptions, OneLinePerRequest } from './logging.js';
 
 /** Dependencies a caller may inject (tests give a manual clock, a prepared database or another platform). */

@@ -1,5 +1,6 @@
 import type { Config } from '../core/config.js';
 import type { Feature } from '../core/feature.js';
+import type { Platform } from '../core/platform/platform.js';
 import type { Services } from '../core/services.js';
 import { accountFeature } from '../features/account/feature.js';
 import { checkoutFeature } from '../features/checkout/feature.js';
@@ -27,7 +28,6 @@ import type { WebhookOptions } from '../features/webhooks/options.js';
 import { writesFeature } from '../features/writes/feature.js';
 import { xAccountsFeature } from '../features/x-accounts/feature.js';
 import { X_OAUTH_CALLBACK_PATH } from '../features/x-accounts/oauth-callback.js';
-import type { Platform } from '../platform/platform.js';
 import { type SeedProgressListener, SimulatedPlatform, seedNetwork } from '../platform/simulated/index.js';
 import { createXApiPlatform } from '../platform/xapi/index.js';
 import { buildServer, type ServerDeps, type XsvcServer } from './app.js';

@@ -1,4 +1,3 @@
-import type { Platform } from '../platform/platform.js';
 import type { Credits } from './billing/credits.js';
 import type { Clock } from './clock.js';
 import type { Config } from './config.js';
@@ -6,6 +5,7 @@ import type { SecretKeys } from './crypto/secret-box.js';
 import type { Db } from './db/database.js';
 import type { JobsEngine } from './jobs/index.js';
 import type { RateLimiter } from './limits/rate-limiter.js';
+import type { Platform } from './platform/platform.js';
 import type { Ports } from './ports.js';
 
 /** What handlers and background work share: configuration, storage, the platform, time, billing, limits. */

@@ -4,7 +4,7 @@
  */
 import { EXPORT_FORMATS } from '@xsvc/sdk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PlatformUnavailableError } from '../../src/platform/platform.js';
+import { PlatformUnavailableError } from '../../src/core/platform/platform.js';
 import { parseCsv, readPdf, readXlsx } from '../extractions/files.js';
 import { type FeatureServer, setBalance, startServer } from '../extractions/helpers.js';
 import { ENGINES } from '../helpers/server.js';

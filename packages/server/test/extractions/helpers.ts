@@ -2,9 +2,9 @@ import { createServer, platformFor } from '../../src/app/server.js';
 import { ManualClock } from '../../src/core/clock.js';
 import { type ConfigInput, parseConfig } from '../../src/core/config.js';
 import type { Db } from '../../src/core/db/database.js';
+import type { Platform } from '../../src/core/platform/platform.js';
 import type { ExtractionRunner, ExtractionRunnerOptions } from '../../src/features/extractions/runner.js';
 import { extractionRunner } from '../../src/features/extractions/runtime.js';
-import type { Platform } from '../../src/platform/platform.js';
 import { asTestServer, type Engine, type TestServer, testDatabase } from '../helpers/server.js';
 
 /** A test server with its account id and extraction runner. */

@@ -4,7 +4,7 @@
  * read keeps its results and marks the job; a failing read fails it with `errorMessage`.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { PlatformUnavailableError } from '../../src/platform/platform.js';
+import { PlatformUnavailableError } from '../../src/core/platform/platform.js';
 import { ENGINES, testDatabase } from '../helpers/server.js';
 import { type FeatureServer, spentOn, startServer } from './helpers.js';
 

@@ -3,9 +3,9 @@ import { createServer } from '../../src/app/server.js';
 import { ManualClock } from '../../src/core/clock.js';
 import { parseConfig } from '../../src/core/config.js';
 import { openDatabase } from '../../src/core/db/database.js';
+import type { Platform } from '../../src/core/platform/platform.js';
 import { type CheckReport, MonitorEngine } from '../../src/features/monitors/engine/engine.js';
 import { monitorEngineOf } from '../../src/features/monitors/feature.js';
-import type { Platform } from '../../src/platform/platform.js';
 import { createSimUser, eventsOf, type MonitorTestServer, postTweet, startMonitorServer } from './helpers.js';
 
 /**

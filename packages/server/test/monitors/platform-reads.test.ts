@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Platform } from '../../src/core/platform/platform.js';
 import { idBefore } from '../../src/features/monitors/watermark.js';
-import type { Platform } from '../../src/platform/platform.js';
 import { ENGINES } from '../helpers/server.js';
 import {
   createSimUser,

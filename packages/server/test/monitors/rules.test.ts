@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { TimeIds } from '../../src/core/ids/index.js';
+import type { Tweet, UserProfile } from '../../src/core/platform/platform.js';
 import { tweetEventTypes } from '../../src/features/monitors/classify.js';
 import { RecentKeys } from '../../src/features/monitors/engine/recent-keys.js';
 import { shardOf } from '../../src/features/monitors/monitor-rows.js';
 import { diffProfile, parseSnapshot, snapshotOf } from '../../src/features/monitors/profile-diff.js';
 import { idBefore, idEarlier, isAfter, maxId, minId } from '../../src/features/monitors/watermark.js';
-import type { Tweet, UserProfile } from '../../src/platform/platform.js';
 import { snowflake, snowflakeTime } from '../../src/platform/simulated/ids.js';
 
 const base: Tweet = { id: '1', text: 'hi', createdAt: '2026-04-29T12:00:00.000Z' };

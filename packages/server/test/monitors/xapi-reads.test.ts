@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PlatformUnavailableError } from '../../src/platform/platform.js';
+import { PlatformUnavailableError } from '../../src/core/platform/platform.js';
 import { MAX_TIMELINES_PER_CHECK } from '../../src/platform/xapi/monitor-reads.js';
 import { includes, photoTweet, replyTweet } from '../xapi/fixtures/tweets.js';
 import { twitter, twitterDev } from '../xapi/fixtures/users.js';

@@ -2,7 +2,7 @@ import { schemas, strictify } from '@xsvc/sdk/contract';
 import { afterAll, beforeAll } from 'vitest';
 import { ManualClock } from '../../src/core/clock.js';
 import type { Db } from '../../src/core/db/database.js';
-import type { PageRequest, PlatformPage } from '../../src/platform/platform.js';
+import type { PageRequest, PlatformPage } from '../../src/core/platform/platform.js';
 import { SimulatedControl, SimulatedPlatform, seedNetwork } from '../../src/platform/simulated/index.js';
 import { type EngineName, openTestDatabase, postgresAvailable } from './engines.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { num } from '../../src/core/db/database.js';
-import type { Tweet, UserProfile } from '../../src/platform/platform.js';
+import type { Tweet, UserProfile } from '../../src/core/platform/platform.js';
 import { ENGINES, useNetwork, walk } from './network.js';
 
 const score = (t: Tweet) =>

@@ -1,7 +1,7 @@
 import { limits } from '@xsvc/sdk/contract';
 import { describe, expect, it } from 'vitest';
 import { num } from '../../src/core/db/database.js';
-import type { Tweet, UserProfile } from '../../src/platform/platform.js';
+import type { Tweet, UserProfile } from '../../src/core/platform/platform.js';
 import { InvalidCursorError } from '../../src/platform/simulated/index.js';
 import { ENGINES, strictTweet, strictUser, useNetwork } from './network.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Tweet, TweetFilters } from '../../src/platform/platform.js';
+import type { Tweet, TweetFilters } from '../../src/core/platform/platform.js';
 import { ENGINES, useNetwork, walk } from './network.js';
 
 describe.each(ENGINES)('searchTweets on %s', (engine) => {

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HttpError } from '../../src/core/http/errors.js';
 import { toHttpError } from '../../src/core/http/platform-errors.js';
-import { PlatformUnavailableError } from '../../src/platform/platform.js';
+import { PlatformUnavailableError } from '../../src/core/platform/platform.js';
 import { InvalidCursorError, SimulatedControl } from '../../src/platform/simulated/index.js';
 import { ENGINES, startTestServer, type TestServer } from '../helpers/server.js';
 import { connect, type Network, network, setBalance } from './fixtures.js';
 
 describe('platform failures become their HTTP answers', () => {
-  it('maps unavailable to 502 (424 under the opt-in contract), busy to 503, bad cursors to 400', () => {
+  it('maps unavailable to 502 (424 under the opt-in contract), a rate limit to 503 x_api_rate_limited, bad cursors to 400', () => {
     const down = new PlatformUnavailableError('x_api_unavailable', 'down');
     expect(toHttpError(down, false)).toMatchObject({ code: 'x_api_unavailable', status: 502 });
     expect(toHttpError(down, true)).toMatchObject({ code: 'x_api_unavailable', status: 424 });
@@ -15,7 +15,7 @@ describe('platform failures become their HTTP answers', () => {
       new PlatformUnavailableError('x_api_rate_limited', 'busy', 30),
       false,
     ) as HttpError;
-    expect(busy).toMatchObject({ code: 'x_api_unavailable', status: 503, headers: { 'retry-after': '30' } });
+    expect(busy).toMatchObject({ code: 'x_api_rate_limited', status: 503, headers: { 'retry-after': '30' } });
     expect(toHttpError(new InvalidCursorError(), false)).toMatchObject({
       code: 'invalid_input',
       status: 400,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Tweet, UserProfile } from '../../src/core/platform/platform.js';
 import { COVERAGE_DEADLINE_MS } from '../../src/features/reads/walks/limits.js';
 import { COVERAGE_BUSY_RETRY_S, CoverageSlots } from '../../src/features/reads/walks/slots.js';
-import type { Tweet, UserProfile } from '../../src/platform/platform.js';
 import { ENGINES, type TestServer } from '../helpers/server.js';
 import {
   type FakeListing,

@@ -9,7 +9,7 @@ import {
   PlatformUnavailableError,
   type Tweet,
   type UserProfile,
-} from '../../src/platform/platform.js';
+} from '../../src/core/platform/platform.js';
 import { InvalidCursorError } from '../../src/platform/simulated/index.js';
 import { asTestServer, type Engine, type TestServer, testDatabase } from '../helpers/server.js';
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Platform, Tweet, UserProfile } from '../../src/core/platform/platform.js';
 import {
   COVERAGE_DEADLINE_MS,
   COVERAGE_LEASE_MS,
@@ -6,7 +7,6 @@ import {
   STANDARD_MAX_PAGES,
 } from '../../src/features/reads/walks/limits.js';
 import { STALL_PAGES } from '../../src/features/reads/walks/walk.js';
-import type { Platform, Tweet, UserProfile } from '../../src/platform/platform.js';
 import { ENGINES, type TestServer } from '../helpers/server.js';
 import {
   type FakeFollowers,

@@ -5,8 +5,8 @@ import { TEMPORARY_ISSUE_WAIT_MS } from '../../src/core/accounts/health.js';
 import { createAccount, createApiKey } from '../../src/core/auth/accounts.js';
 import { ManualClock } from '../../src/core/clock.js';
 import { parseConfig } from '../../src/core/config.js';
-import type { WriteActor, WriteCommand } from '../../src/platform/account-writes.js';
-import { type Platform, PlatformUnavailableError } from '../../src/platform/platform.js';
+import type { WriteActor, WriteCommand } from '../../src/core/platform/account-writes.js';
+import { type Platform, PlatformUnavailableError } from '../../src/core/platform/platform.js';
 import { asTestServer, ENGINES, startTestServer, type TestServer, testDatabase } from '../helpers/server.js';
 import { setBalance } from '../reads/fixtures.js';
 import {

@@ -1,6 +1,6 @@
 import { delay, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { PlatformUnavailableError } from '../../src/platform/platform.js';
+import { PlatformUnavailableError } from '../../src/core/platform/platform.js';
 import { XApiClient, XApiRequestError } from '../../src/platform/xapi/index.js';
 import { clientForbidden, invalidRequest, serviceUnavailable, tooManyRequests } from './fixtures/errors.js';
 import { twitterDev } from './fixtures/users.js';
@@ -65,12 +65,15 @@ describe('XApiClient', () => {
 
   it('falls back to retry-after, and never answers a wait below one second', async () => {
     server.use(
-      xget('/2/a', HttpResponse.json(tooManyRequests, { status: 429, headers: { 'retry-after': '7' } })),
+      xget(
+        '/2/users/1',
+        HttpResponse.json(tooManyRequests, { status: 429, headers: { 'retry-after': '7' } }),
+      ),
     );
-    expect((await rejection(client().get('/2/a'))).retryAfterSeconds).toBe(7);
+    expect((await rejection(client().get('/2/users/1'))).retryAfterSeconds).toBe(7);
     const past = { 'x-rate-limit-reset': String(NOW / 1000 - 5) };
-    server.use(xget('/2/b', HttpResponse.json(tooManyRequests, { status: 429, headers: past })));
-    expect((await rejection(client().get('/2/b'))).retryAfterSeconds).toBe(1);
+    server.use(xget('/2/users/2', HttpResponse.json(tooManyRequests, { status: 429, headers: past })));
+    expect((await rejection(client().get('/2/users/2'))).retryAfterSeconds).toBe(1);
   });
 
   it('maps 5xx to x_api_unavailable', async () => {
@@ -106,11 +109,16 @@ describe('XApiClient', () => {
   it('turns other 4xx into an XApiRequestError carrying the status and X’s problem', async () => {
     server.use(
       xget(
-        '/2/users/abc',
-        HttpResponse.json(invalidRequest('The `id` query parameter value [abc] is invalid'), { status: 400 }),
+        '/2/tweets/search/recent',
+        HttpResponse.json(
+          invalidRequest('There were errors processing your request: no viable alternative'),
+          {
+            status: 400,
+          },
+        ),
       ),
     );
-    const err = await rejection(client().get('/2/users/abc'));
+    const err = await rejection(client().get('/2/tweets/search/recent', { query: '(' }));
     expect(err).toBeInstanceOf(XApiRequestError);
     expect(err).toBeInstanceOf(PlatformUnavailableError);
     expect(err.code).toBe('x_api_unavailable');
@@ -131,7 +139,7 @@ describe('XApiClient', () => {
 describe('XApiClient never leaks the token', () => {
   // An upstream (or a proxy) that echoes the Authorization header into its error details.
   const echo = (status: number) =>
-    xget('/2/echo', (_url, request) =>
+    xget('/2/users/3', (_url, request) =>
       HttpResponse.json(
         { title: 'Echo', detail: `you sent ${request.headers.get('authorization')}`, type: 'about:blank' },
         { status, headers: { 'x-rate-limit-reset': String(NOW / 1000 + 60) } },
@@ -141,7 +149,7 @@ describe('XApiClient never leaks the token', () => {
   for (const status of [400, 401, 403, 404, 429, 500, 503]) {
     it(`redacts it from a ${status} error`, async () => {
       server.use(echo(status));
-      const err = await rejection(client().get('/2/echo'));
+      const err = await rejection(client().get('/2/users/3'));
       expect(err).toBeInstanceOf(PlatformUnavailableError);
       // 429 names only the wait; the others quote X's problem, with the echoed token cut out.
       if (status !== 429) expect(err.message).toContain('[redacted]');
@@ -150,14 +158,14 @@ describe('XApiClient never leaks the token', () => {
   }
 
   it('keeps it out of network and timeout errors', async () => {
-    server.use(xget('/2/down', HttpResponse.error()));
-    expect(exposed(await rejection(client().get('/2/down')))).not.toContain(TOKEN);
+    server.use(xget('/2/users/4', HttpResponse.error()));
+    expect(exposed(await rejection(client().get('/2/users/4')))).not.toContain(TOKEN);
     server.use(
-      xget('/2/slow', async () => {
+      xget('/2/users/5', async () => {
         await delay('infinite');
         return {};
       }),
     );
-    expect(exposed(await rejection(client({ timeoutMs: 30 }).get('/2/slow')))).not.toContain(TOKEN);
+    expect(exposed(await rejection(client({ timeoutMs: 30 }).get('/2/users/5')))).not.toContain(TOKEN);
   });
 });

@@ -3,7 +3,8 @@ import { HttpResponse, http, type JsonBodyType } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { createXApiPlatform, type XApiPlatform } from '../../src/platform/xapi/index.js';
-import { unauthorized } from './fixtures/errors.js';
+import { invalidRequest, unauthorized } from './fixtures/errors.js';
+import { XFactsChecker } from './x-facts.js';
 
 /** A loopback origin: even a request msw failed to intercept could not leave the machine. */
 export const BASE = 'http://127.0.0.1:9';
@@ -18,16 +19,32 @@ export const StrictUser = strictify(schemas.UserProfileSchema);
 /** Requests the X API stand-in received in the current test, in order. */
 export const seen: URL[] = [];
 
-type Answer = JsonBodyType | Response;
-type Resolver = (url: URL, request: Request) => Answer | Promise<Answer>;
+/** A user's OAuth 2.0 token and the scopes it was granted (for handlers of user-context operations). */
+export const USER_TOKENS: Record<string, readonly string[]> = {};
 
 /**
- * A handler for `GET {BASE}{path}` that, like X, answers 401 without the app's bearer token, and otherwise
- * answers `body` (or what `body(url)` returns) as JSON.
+ * Every request the stand-in receives is checked against X's facts table (`x-facts.ts`); the violations of a
+ * test fail it ({@link useXServer}).
  */
-export function xget(path: string, body: Answer | Resolver) {
-  return http.get(`${BASE}${path}`, async ({ request }) => {
-    if (request.headers.get('authorization') !== `Bearer ${TOKEN}`) {
+export const xFacts = new XFactsChecker({ appToken: TOKEN, userTokens: USER_TOKENS });
+
+type Answer = JsonBodyType | Response;
+type Resolver = (url: URL, request: Request) => Answer | Promise<Answer>;
+type Method = 'get' | 'post' | 'put' | 'delete' | 'patch';
+
+/**
+ * A handler for `{METHOD} {BASE}{path}` that first checks the request against X's facts (a request X's
+ * description does not allow is recorded and answered 400, as X would), then, like X, answers 401 to a token
+ * it does not know, and otherwise answers `body` (or what `body(url, request)` returns) as JSON.
+ */
+export function xroute(method: Method, path: string, body: Answer | Resolver) {
+  return http[method](`${BASE}${path}`, async ({ request }) => {
+    const check = xFacts.check(request);
+    if (check.problems.length > 0)
+      return HttpResponse.json(invalidRequest(check.problems.join('; ')), { status: 400 });
+    const auth = request.headers.get('authorization') ?? '';
+    const bearer = auth.startsWith('Bearer ') ? auth.slice('Bearer '.length) : undefined;
+    if (bearer !== TOKEN && (bearer === undefined || !USER_TOKENS[bearer])) {
       return HttpResponse.json(unauthorized, { status: 401 });
     }
     const url = new URL(request.url);
@@ -37,13 +54,27 @@ export function xget(path: string, body: Answer | Resolver) {
   });
 }
 
-/** An msw server for one test file: unhandled requests are errors, handlers reset after each test. */
+/** {@link xroute} for `GET`. */
+export function xget(path: string, body: Answer | Resolver) {
+  return xroute('get', path, body);
+}
+
+/**
+ * An msw server for one test file: unhandled requests are errors, handlers reset after each test, and a
+ * test whose requests X's facts do not allow fails with the list of what was wrong.
+ */
 export function useXServer() {
   const server = setupServer();
   beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
   afterEach(() => {
     server.resetHandlers();
     seen.length = 0;
+    const violations = xFacts.take();
+    if (violations.length > 0) {
+      throw new Error(
+        `requests X's description does not allow:\n${violations.map((v) => `  ${v.method} ${v.url}: ${v.problem}`).join('\n')}`,
+      );
+    }
   });
   afterAll(() => server.close());
   return server;

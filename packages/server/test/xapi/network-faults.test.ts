@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PlatformUnavailableError } from '../../src/platform/platform.js';
+import { PlatformUnavailableError } from '../../src/core/platform/platform.js';
 import { XApiClient } from '../../src/platform/xapi/client.js';
 import { type FaultListeners, startFaultListeners } from '../chaos/fault-listeners.js';
 import { installNetFaults } from '../chaos/net-faults.mjs';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ReplyNode } from '../../src/platform/platform.js';
+import type { ReplyNode } from '../../src/core/platform/platform.js';
 import { MAX_CONVERSATION_PAGES } from '../../src/platform/xapi/reply-tree.js';
 import { twitter, twitterDev } from './fixtures/users.js';
 import { platform, rejection, seen, useXServer, xget } from './helpers.js';
@@ -16,7 +16,7 @@ function post(id: string, parent: string | undefined, author = twitterDev.id) {
     conversation_id: ROOT,
     created_at: '2026-04-28T10:00:00.000Z',
     ...(parent && {
-      referenced_tweets: [{ type: 'replied_to', id: parent }],
+      referenced_posts: [{ type: 'replied_to', id: parent }],
       in_reply_to_user_id: twitter.id,
     }),
   };

@@ -10,7 +10,7 @@ import {
   videoTweet,
 } from './fixtures/tweets.js';
 import { followersPage1 } from './fixtures/users.js';
-import { pageOf, platform, StrictTweet, StrictUser, seen, useXServer, xget } from './helpers.js';
+import { pageOf, platform, rejection, StrictTweet, StrictUser, seen, useXServer, xget } from './helpers.js';
 
 const server = useXServer();
 
@@ -114,11 +114,10 @@ describe('user timelines', () => {
     expect(onlyRetweets.items.map((t) => t.id)).toEqual([retweet.id]);
   });
 
-  it('percent-encodes ids in paths, so an id cannot reach another endpoint', async () => {
+  it('sends no request for an id X could not have issued, so an id cannot reach another endpoint', async () => {
     server.use(xget('/2/users/:id/tweets', { meta: { result_count: 0 } }));
     expect(await platform().userTweets('../../2/tweets?ids=1', {}, pageOf(20))).toEqual({ items: [] });
-    expect(seen[0]?.pathname).toBe('/2/users/..%2F..%2F2%2Ftweets%3Fids%3D1/tweets');
-    expect(seen[0]?.searchParams.has('ids')).toBe(false);
+    expect(seen).toHaveLength(0);
   });
 
   it('derives replies and media from the timeline', async () => {
@@ -130,24 +129,21 @@ describe('user timelines', () => {
     expect(seen.map((u) => u.searchParams.get('exclude'))).toEqual(['retweets', 'retweets']);
   });
 
-  it('reads likes and mentions from their endpoints', async () => {
-    server.use(
-      xget('/2/users/2244994945/liked_tweets', { ...timeline, meta: { result_count: 4 } }),
-      xget('/2/users/2244994945/mentions', timeline),
-    );
-    const likes = await platform().userLikes('2244994945', pageOf(3));
-    expect(likes.items).toHaveLength(4);
-    expect(likes).not.toHaveProperty('nextCursor');
-    expect(seen[0]?.searchParams.get('max_results')).toBe('10');
+  it('reads mentions from their endpoint, and refuses liked posts, which X serves only to a user token', async () => {
+    server.use(xget('/2/users/2244994945/mentions', timeline));
     const mentions = await platform().userMentions('2244994945', pageOf(500));
     expect(mentions.nextCursor).toBe('tl2');
-    expect(seen[1]?.searchParams.get('max_results')).toBe('100');
+    expect(seen[0]?.searchParams.get('max_results')).toBe('100');
+    const err = await rejection(platform().userLikes('2244994945', pageOf(3)));
+    expect(err.code).toBe('x_api_unavailable');
+    expect(err.message).toMatch(/only to a user token \(OAuth 2\.0 with the like\.read scope\)/);
+    expect(seen).toHaveLength(1);
   });
 });
 
 describe('conversations and engagement', () => {
   it('reads replies with a conversation_id: search and leaves the root out', async () => {
-    const root = { ...replyTweet, id: ROOT, referenced_tweets: [], in_reply_to_user_id: undefined };
+    const root = { ...replyTweet, id: ROOT, referenced_posts: [], in_reply_to_user_id: undefined };
     server.use(
       xget('/2/tweets/search/recent', { data: [replyTweet, root], includes, meta: { result_count: 2 } }),
     );
@@ -203,20 +199,16 @@ describe('conversations and engagement', () => {
     expect(page.items.map((t) => t.id)).toEqual([photoTweet.id]);
   });
 
-  it('reads retweeters and likers, with user filters applied to the page', async () => {
-    server.use(
-      xget('/2/tweets/1460323595637919744/retweeted_by', followersPage1),
-      xget('/2/tweets/1460323595637919744/liking_users', followersPage1),
-    );
+  it('reads retweeters with user filters applied to the page, and refuses likers (a user token only)', async () => {
+    server.use(xget('/2/tweets/1460323595637919744/retweeted_by', followersPage1));
     const rts = await platform().retweeters('1460323595637919744', { verifiedOnly: true }, pageOf(20));
     expect(rts.items.map((u) => u.username)).toEqual(['XSpaces']);
     expect(rts.nextCursor).toBe(followersPage1.meta.next_token);
-    const likers = await platform().favoriters(
-      '1460323595637919744',
-      { bioContains: 'LIVE AUDIO' },
-      pageOf(20),
+    for (const u of rts.items) StrictUser.parse(u);
+    const err = await rejection(
+      platform().favoriters('1460323595637919744', { bioContains: 'LIVE AUDIO' }, pageOf(20)),
     );
-    expect(likers.items.map((u) => u.username)).toEqual(['XSpaces']);
-    for (const u of [...rts.items, ...likers.items]) StrictUser.parse(u);
+    expect(err.message).toMatch(/users who liked a post is served by the X API v2 only to a user token/);
+    expect(seen).toHaveLength(1);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Tweet } from '../../src/platform/platform.js';
+import type { Tweet } from '../../src/core/platform/platform.js';
 import {
   includes,
   noteTweet,
@@ -49,12 +49,14 @@ describe('tweet lookups', () => {
     expect(q?.get('expansions')?.split(',')).toEqual(
       expect.arrayContaining([
         'author_id',
-        'referenced_tweets.id',
+        'in_reply_to_user_id',
+        'referenced_posts',
         'attachments.media_keys',
         'attachments.poll_ids',
       ]),
     );
-    expect(q?.get('tweet.fields')).toContain('note_tweet');
+    expect(q?.has('tweet.fields')).toBe(false);
+    expect(q?.get('post.fields')?.split(',')).toContain('note_post');
     expect(q?.get('media.fields')).toContain('variants');
   });
 
@@ -195,7 +197,7 @@ describe('tweet lookups', () => {
     server.use(...lookupHandlers());
     const t = await get(noteTweet.id);
     expect(t.isNoteTweet).toBe(true);
-    expect(t.text).toBe(noteTweet.note_tweet.text);
+    expect(t.text).toBe(noteTweet.note_post.text);
     expect(t.text.length).toBeGreaterThan(280);
     expect(t.entities?.hashtags).toEqual([{ text: 'Notes' }]);
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Platform } from '../../src/platform/platform.js';
-import { PlatformUnavailableError } from '../../src/platform/platform.js';
+import type { Platform } from '../../src/core/platform/platform.js';
+import { PlatformUnavailableError } from '../../src/core/platform/platform.js';
 import { XApiPlatform } from '../../src/platform/xapi/index.js';
 import { pageOf, platform, rejection, StrictTweet, seen, TOKEN, useXServer } from './helpers.js';
 

@@ -1,6 +1,6 @@
 import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { PlatformUnavailableError } from '../../src/platform/platform.js';
+import { PlatformUnavailableError } from '../../src/core/platform/platform.js';
 import { MAX_FOLLOW_SCAN, parseUserRef } from '../../src/platform/xapi/index.js';
 import { invalidRequest } from './fixtures/errors.js';
 import {

@@ -1,25 +1,24 @@
-import { PlatformUnavailableError, type TweetMissingReason } from '../../platform/platform.js';
-import { isSimulatedPlatformError } from '../../platform/simulated/index.js';
-import { isXApiRequestError } from '../../platform/xapi/index.js';
+import { mapPlatformError } from '../platform/errors.js';
+import { PlatformUnavailableError, type TweetMissingReason } from '../platform/platform.js';
 import { HttpError } from './errors.js';
 import type { Handler, HandlerMap } from './handler.js';
 
 /**
  * The HTTP answer for a failure of the platform (spec 7), or the error itself when it is not one:
- * - a cursor or input the platform refuses (the simulated platform's errors, an X API 400) is 400 `invalid_input`;
- * - the simulated platform's `*_not_found` keep their code (404);
+ * - an error a platform registered a mapping for (`core/platform/errors.ts`: a cursor or input the platform
+ *   refuses, the simulated platform's `*_not_found`) keeps the code that mapping gives (400, 404);
  * - the platform being down or refusing the app is `x_api_unavailable` / `x_api_unauthorized`: 502 by
  *   default, 424 under the opt-in contract (spec 4.1); a busy platform (its rate limit) is 503
- *   `x_api_unavailable` with `Retry-After`. None of these is charged: they are thrown before any charge.
+ *   `x_api_rate_limited` with `Retry-After`. None of these is charged: they are thrown before any charge.
  */
 export function toHttpError(err: unknown, optIn: boolean): unknown {
   if (err instanceof HttpError) return err;
-  if (isSimulatedPlatformError(err)) return new HttpError(err.code, err.message);
-  if (isXApiRequestError(err) && err.status === 400) return new HttpError('invalid_input', err.message);
+  const mapped = mapPlatformError(err);
+  if (mapped) return new HttpError(mapped.code, mapped.message, mapped.extra);
   if (err instanceof PlatformUnavailableError) {
     if (err.code === 'x_api_rate_limited') {
       const wait = err.retryAfterSeconds ?? 1;
-      return new HttpError('x_api_unavailable', err.message, { retryAfter: wait }, 503, {
+      return new HttpError('x_api_rate_limited', err.message, { retryAfter: wait }, 503, {
         'retry-after': String(wait),
       });
     }
@@ -78,7 +77,8 @@ export async function control<T>(fn: () => Promise<T>): Promise<T> {
   try {
     return await fn();
   } catch (err) {
-    if (isSimulatedPlatformError(err)) throw new HttpError(err.code, err.message);
+    const mapped = mapPlatformError(err);
+    if (mapped) throw new HttpError(mapped.code, mapped.message, mapped.extra);
     throw err;
   }
 }

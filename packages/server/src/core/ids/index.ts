@@ -1,5 +1,5 @@
 import { randomFillSync, randomInt, randomUUID } from 'node:crypto';
-import { SnowflakeIds } from '../../platform/simulated/ids.js';
+import { SnowflakeIds } from './snowflake.js';
 
 /**
  * The one id module (issue #13): every id this server makes comes from one of these generators. The wire
@@ -22,7 +22,7 @@ import { SnowflakeIds } from '../../platform/simulated/ids.js';
  * | accounts, OAuth clients and grant families, X accounts, request ids, engine/runner owners | UUIDv4 | {@link uuid} |
  *
  * Credentials (API keys, session and OAuth tokens, signing secrets) are not ids: see `core/auth/keys.ts`.
- * The simulated platform's own tweet and user ids stay in `platform/simulated/ids.ts`.
+ * The snowflake generator of tweet and user ids is `./snowflake.ts` (the simulated platform issues them).
  */
 
 // ---------------------------------------------------------------------------------------------------------

@@ -1,5 +1,5 @@
 import { limits } from '@xsvc/sdk/contract';
-import type { PageRequest, PlatformPage } from '../../platform/platform.js';
+import type { PageRequest, PlatformPage } from '../platform/platform.js';
 
 /** One platform listing, read a page at a time. */
 export type PageReader<T> = (page: PageRequest) => Promise<PlatformPage<T>>;

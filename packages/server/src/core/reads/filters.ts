@@ -1,7 +1,7 @@
 import type { schemas } from '@xsvc/sdk/contract';
 import type { z } from 'zod';
-import type { Tweet, TweetFilters, UserFilters, UserProfile } from '../../platform/platform.js';
 import { HttpError } from '../http/errors.js';
+import type { Tweet, TweetFilters, UserFilters, UserProfile } from '../platform/platform.js';
 
 /** The parsed query of a set of contract fields (a shared parameter group such as `tweetFilterQuery`). */
 type Parsed<Shape extends z.core.$ZodShape> = z.output<z.ZodObject<Shape>>;

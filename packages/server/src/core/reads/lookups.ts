@@ -1,5 +1,5 @@
-import type { Platform, Tweet, UserProfile } from '../../platform/platform.js';
 import { accountProtected, tweetNotFound, userNotFound } from '../http/platform-errors.js';
+import type { Platform, Tweet, UserProfile } from '../platform/platform.js';
 
 const STATUS_URL = /\/status(?:es)?\/(\d{1,25})/i;
 

@@ -1,7 +1,13 @@
 import { randomInt } from 'node:crypto';
 import { drawPicks } from '@xsvc/sdk/draws';
+import type {
+  PageRequest,
+  Platform,
+  PlatformPage,
+  Tweet,
+  UserProfile,
+} from '../../core/platform/platform.js';
 import { requireTweet, requireUser, tweetIdOf } from '../../core/reads/lookups.js';
-import type { PageRequest, Platform, PlatformPage, Tweet, UserProfile } from '../../platform/platform.js';
 import { DrawBudget } from './budget.js';
 import {
   type DrawEntry,

@@ -1,5 +1,5 @@
 import type { schemas } from '@xsvc/sdk/contract';
-import type { Tweet, UserProfile } from '../../platform/platform.js';
+import type { Tweet, UserProfile } from '../../core/platform/platform.js';
 
 /** The draw request once validated (spec 4.7). */
 export type DrawSettings = schemas.DrawRequest & { winnerCount: number };

@@ -1,6 +1,6 @@
 import type { schemas } from '@xsvc/sdk/contract';
 import type { z } from 'zod';
-import type { PlatformArticle, Tweet, UserProfile } from '../../platform/platform.js';
+import type { PlatformArticle, Tweet, UserProfile } from '../../core/platform/platform.js';
 
 /** A result as stored: the API's result record without its `id` and collection time (spec 2.8). */
 export type StoredResult = Omit<z.infer<typeof schemas.ExtractionResultSchema>, 'id' | 'createdAt'>;

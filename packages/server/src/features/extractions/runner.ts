@@ -8,8 +8,8 @@ import {
   type JobOutcome,
   type JobsEngine,
 } from '../../core/jobs/index.js';
+import { PlatformUnavailableError } from '../../core/platform/platform.js';
 import type { Services } from '../../core/services.js';
-import { PlatformUnavailableError } from '../../platform/platform.js';
 import { isSimulatedPlatformError } from '../../platform/simulated/index.js';
 import { type JobParams, type Progress, readProgress, writeProgress } from './progress.js';
 import { existingResults, insertResults, type JobRow, loadJob, updateResultData } from './repository.js';

@@ -1,8 +1,8 @@
 import { schemas } from '@xsvc/sdk/contract';
 import { HttpError } from '../../core/http/errors.js';
 import { notFound } from '../../core/http/platform-errors.js';
+import type { Platform, PlatformCommunity, Tweet, UserProfile } from '../../core/platform/platform.js';
 import { requireReadableUser, requireTweet, tweetIdOf } from '../../core/reads/lookups.js';
-import type { Platform, PlatformCommunity, Tweet, UserProfile } from '../../platform/platform.js';
 import type { ExtractionSpec } from './tools.js';
 
 const stripAt = (v: string | undefined) => (v === undefined ? undefined : v.replace(/^@/, ''));

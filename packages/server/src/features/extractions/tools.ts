@@ -1,7 +1,13 @@
 import type { schemas } from '@xsvc/sdk/contract';
 import type { z } from 'zod';
+import type {
+  PageRequest,
+  Platform,
+  PlatformPage,
+  Tweet,
+  UserProfile,
+} from '../../core/platform/platform.js';
 import { toTweetFilters } from '../../core/reads/filters.js';
-import type { PageRequest, Platform, PlatformPage, Tweet, UserProfile } from '../../platform/platform.js';
 import { articleResult, type Collected, tweetResult, userResult } from './results.js';
 
 /** An accepted extraction request (spec 4.8), usernames without their @. */

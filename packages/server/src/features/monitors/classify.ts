@@ -1,5 +1,5 @@
 import type { TweetEventType } from '@xsvc/sdk/contract';
-import type { Tweet } from '../../platform/platform.js';
+import type { Tweet } from '../../core/platform/platform.js';
 
 /** Characters of a standard tweet; longer text is a long-form (Note) tweet. */
 const STANDARD_TWEET_CHARS = 280;

@@ -1,7 +1,7 @@
 import { HttpError } from '../../core/http/errors.js';
 import { defineHandlers } from '../../core/http/handler.js';
 import { withPlatformErrors } from '../../core/http/platform-errors.js';
-import type { Platform } from '../../platform/platform.js';
+import type { Platform } from '../../core/platform/platform.js';
 import {
   type ApiKeywordMonitor,
   normalizeQuery,

@@ -1,5 +1,5 @@
 import type { ProfileEventType } from '@xsvc/sdk/contract';
-import type { UserProfile } from '../../platform/platform.js';
+import type { UserProfile } from '../../core/platform/platform.js';
 
 /** A watched profile field's value: a string, a boolean, a verification, or null when unset. */
 export type FieldValue = string | boolean | { verified: boolean; verifiedType: string | null } | null;

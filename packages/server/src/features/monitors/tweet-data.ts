@@ -1,4 +1,4 @@
-import type { Tweet } from '../../platform/platform.js';
+import type { Tweet } from '../../core/platform/platform.js';
 
 type Author = NonNullable<Tweet['author']>;
 type Nested = NonNullable<Tweet['quoted_tweet']>;

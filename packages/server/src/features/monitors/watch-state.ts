@@ -1,4 +1,4 @@
-import type { Platform, UserProfile } from '../../platform/platform.js';
+import type { Platform, UserProfile } from '../../core/platform/platform.js';
 import { type ProfileSnapshot, snapshotOf } from './profile-diff.js';
 
 /** What an account monitor starts from at creation or resume. */

@@ -1,8 +1,8 @@
 import { paidCall } from '../../core/billing/metering.js';
 import { HttpError } from '../../core/http/errors.js';
+import type { PlatformArticle, Tweet } from '../../core/platform/platform.js';
 import { defineReadHandlers } from '../../core/reads/define.js';
 import { toAuthor, tweetIdOf } from '../../core/reads/lookups.js';
-import type { PlatformArticle, Tweet } from '../../platform/platform.js';
 
 /** The Markdown of an article whose body holds one paragraph per line. */
 function markdown(a: PlatformArticle): string {

@@ -1,8 +1,8 @@
 import { paidCall, paidPage } from '../../core/billing/metering.js';
 import { notFound } from '../../core/http/platform-errors.js';
 import { pageB } from '../../core/paging/gather.js';
+import type { PlatformCommunity } from '../../core/platform/platform.js';
 import { defineReadHandlers } from '../../core/reads/define.js';
-import type { PlatformCommunity } from '../../platform/platform.js';
 import { ownedListing, userPage } from './listings.js';
 
 /** Users per page of the moderators list, which takes no page size. */

@@ -2,8 +2,8 @@ import { paidPage } from '../../core/billing/metering.js';
 import type { HandlerContext } from '../../core/http/handler.js';
 import { notFound } from '../../core/http/platform-errors.js';
 import { type PageReader, pageB } from '../../core/paging/gather.js';
+import type { PageRequest, PlatformPage, UserProfile } from '../../core/platform/platform.js';
 import { type UserFilterParams, userMatcher } from '../../core/reads/filters.js';
-import type { PageRequest, PlatformPage, UserProfile } from '../../platform/platform.js';
 
 /** The query of a plain page of users: the user filters and the cursor. */
 export type UserPageQuery = UserFilterParams & { cursor?: string | undefined };

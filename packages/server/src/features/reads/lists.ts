@@ -1,8 +1,8 @@
 import { paidPage } from '../../core/billing/metering.js';
 import { pageB } from '../../core/paging/gather.js';
+import type { Tweet } from '../../core/platform/platform.js';
 import { defineReadHandlers } from '../../core/reads/define.js';
 import { unixSeconds } from '../../core/reads/filters.js';
-import type { Tweet } from '../../platform/platform.js';
 import { ownedListing, userPage } from './listings.js';
 
 /** Reads of a platform list: its followers, members and the tweets of its members (404 `not_found`). */

@@ -3,9 +3,9 @@ import { limits } from '@xsvc/sdk/contract';
 import { paidCall } from '../../core/billing/metering.js';
 import { HttpError } from '../../core/http/errors.js';
 import { tweetNotFound } from '../../core/http/platform-errors.js';
+import type { Tweet } from '../../core/platform/platform.js';
 import { defineReadHandlers } from '../../core/reads/define.js';
 import { requireTweet, tweetIdOf } from '../../core/reads/lookups.js';
-import type { Tweet } from '../../platform/platform.js';
 import { type GalleryItem, saveGallery } from './gallery/repository.js';
 
 const TWEET_REF =

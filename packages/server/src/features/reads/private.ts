@@ -2,9 +2,9 @@ import { meter, paidPage } from '../../core/billing/metering.js';
 import { HttpError } from '../../core/http/errors.js';
 import { cursorCodec, legacyOffset } from '../../core/paging/cursor.js';
 import { pageB } from '../../core/paging/gather.js';
+import type { PlatformDm, PlatformNotification, Tweet } from '../../core/platform/platform.js';
 import { defineReadHandlers } from '../../core/reads/define.js';
 import { requireUser } from '../../core/reads/lookups.js';
-import type { PlatformDm, PlatformNotification, Tweet } from '../../platform/platform.js';
 import { connectedAccount } from './connected-account.js';
 import { readAs } from './read-as.js';
 

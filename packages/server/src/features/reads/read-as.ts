@@ -1,7 +1,7 @@
 import { type HealthSignal, learnHealth } from '../../core/accounts/health.js';
 import { HttpError } from '../../core/http/errors.js';
 import type { HandlerContext } from '../../core/http/handler.js';
-import { PlatformAccountError, PlatformUnavailableError } from '../../platform/platform.js';
+import { PlatformAccountError, PlatformUnavailableError } from '../../core/platform/platform.js';
 import type { ConnectedAccount } from './connected-account.js';
 
 /**

@@ -1,9 +1,9 @@
 import { HttpError } from '../../core/http/errors.js';
 import { type PageReader, pageB } from '../../core/paging/gather.js';
+import type { ReplyNode, Tweet } from '../../core/platform/platform.js';
 import { defineReadHandlers } from '../../core/reads/define.js';
 import { toTweetFilters, tweetMatcher } from '../../core/reads/filters.js';
 import { requireTweet } from '../../core/reads/lookups.js';
-import type { ReplyNode, Tweet } from '../../platform/platform.js';
 import { tweetMatcher as platformFilters } from '../../platform/xapi/filters.js';
 import { coveragePage } from './walks/page.js';
 import type { Totals } from './walks/types.js';

@@ -1,9 +1,15 @@
 import type { HandlerContext, OperationId } from '../../core/http/handler.js';
 import { pageB } from '../../core/paging/gather.js';
+import type {
+  PageRequest,
+  Platform,
+  PlatformPage,
+  Tweet,
+  TweetFilters,
+} from '../../core/platform/platform.js';
 import { defineReadHandlers } from '../../core/reads/define.js';
 import { type TweetFilterParams, toTweetFilters, tweetMatcher } from '../../core/reads/filters.js';
 import { requireReadableUser } from '../../core/reads/lookups.js';
-import type { PageRequest, Platform, PlatformPage, Tweet, TweetFilters } from '../../platform/platform.js';
 import { tweetMatcher as platformFilters } from '../../platform/xapi/filters.js';
 import { coveragePage } from './walks/page.js';
 

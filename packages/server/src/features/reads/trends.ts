@@ -1,7 +1,7 @@
 import { paidCall } from '../../core/billing/metering.js';
 import type { HandlerContext } from '../../core/http/handler.js';
+import type { PlatformTrend } from '../../core/platform/platform.js';
 import { defineReadHandlers } from '../../core/reads/define.js';
-import type { PlatformTrend } from '../../platform/platform.js';
 
 /** A trend in the API's shape (spec 2.12): optional fields omitted when the platform has none. */
 function toTrend(t: PlatformTrend) {

@@ -1,9 +1,9 @@
 import { meter, paidCall, paidPage } from '../../core/billing/metering.js';
 import { gather, pageB } from '../../core/paging/gather.js';
+import type { PageRequest, Tweet } from '../../core/platform/platform.js';
 import { defineReadHandlers } from '../../core/reads/define.js';
 import { toTweetFilters, toUserFilters, tweetMatcher } from '../../core/reads/filters.js';
 import { requireTweet, tweetIdOf } from '../../core/reads/lookups.js';
-import type { PageRequest, Tweet } from '../../platform/platform.js';
 import { compareIds } from '../../platform/simulated/index.js';
 import { tweetMatcher as platformFilters } from '../../platform/xapi/filters.js';
 import { userPage } from './listings.js';

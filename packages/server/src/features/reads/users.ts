@@ -1,10 +1,10 @@
 import { meter, paidCall, paidPage } from '../../core/billing/metering.js';
 import type { HandlerContext } from '../../core/http/handler.js';
 import { membershipPageSize, type PageReader, pageB } from '../../core/paging/gather.js';
+import type { Platform, PlatformList, UserProfile } from '../../core/platform/platform.js';
 import { defineReadHandlers } from '../../core/reads/define.js';
 import { toUserFilters, userMatcher } from '../../core/reads/filters.js';
 import { requireReadableUser, requireUser } from '../../core/reads/lookups.js';
-import type { Platform, PlatformList, UserProfile } from '../../platform/platform.js';
 import { viewerUserRef } from './connected-account.js';
 import { userPage } from './listings.js';
 import { coveragePage } from './walks/page.js';

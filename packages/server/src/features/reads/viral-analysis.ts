@@ -8,7 +8,7 @@ import {
   VIRAL_RULES,
   verdict,
 } from '../../core/content/viral-rules.js';
-import type { Tweet } from '../../platform/platform.js';
+import type { Tweet } from '../../core/platform/platform.js';
 
 /** A post to analyze: a platform tweet, or a draft (`text:n`, no metrics). */
 export type Post = { kind: 'tweet'; tweet: Tweet } | { kind: 'draft'; id: string; text: string };

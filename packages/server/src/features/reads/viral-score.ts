@@ -1,10 +1,10 @@
 import { meter, paidPage } from '../../core/billing/metering.js';
 import type { HandlerContext } from '../../core/http/handler.js';
 import { notFound } from '../../core/http/platform-errors.js';
+import type { PageRequest, PlatformPage, Tweet, TweetFilters } from '../../core/platform/platform.js';
 import { defineReadHandlers } from '../../core/reads/define.js';
 import { unixSeconds } from '../../core/reads/filters.js';
 import { requireReadableUser, requireTweet, tweetIdOf } from '../../core/reads/lookups.js';
-import type { PageRequest, PlatformPage, Tweet, TweetFilters } from '../../platform/platform.js';
 import { tweetMatcher as platformFilters } from '../../platform/xapi/filters.js';
 import { type Analyzed, analyze, type Post } from './viral-analysis.js';
 import { summarize } from './viral-summary.js';

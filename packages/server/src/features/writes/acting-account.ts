@@ -3,7 +3,7 @@ import { listConnections, type XAccountRow } from '../../core/accounts/x-account
 import { secretBox } from '../../core/crypto/secret-box.js';
 import { HttpError } from '../../core/http/errors.js';
 import type { HandlerContext } from '../../core/http/handler.js';
-import type { WriteActor } from '../../platform/account-writes.js';
+import type { WriteActor } from '../../core/platform/account-writes.js';
 
 const CONNECT_HINT = 'connect one with POST /api/v1/x/accounts first';
 

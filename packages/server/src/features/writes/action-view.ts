@@ -1,7 +1,7 @@
 import type { schemas } from '@xsvc/sdk/contract';
 import type { z } from 'zod';
 import { num } from '../../core/db/database.js';
-import type { WriteResult } from '../../platform/account-writes.js';
+import type { WriteResult } from '../../core/platform/account-writes.js';
 import { type ActionRow, isTerminal } from './action-rows.js';
 
 /** A write action as answered (the input side of the contract's schema). */

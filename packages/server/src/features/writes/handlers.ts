@@ -1,6 +1,6 @@
 import { HttpError } from '../../core/http/errors.js';
 import { defineHandlers, type HandlerContext } from '../../core/http/handler.js';
-import type { WriteFile } from '../../platform/account-writes.js';
+import type { WriteFile } from '../../core/platform/account-writes.js';
 import { actionById } from './action-rows.js';
 import { toWriteAction } from './action-view.js';
 import { performWrite, statusAnswer } from './perform.js';

@@ -7,8 +7,8 @@ import {
   remember,
   type StoredAnswer,
 } from '../../core/idempotency/idempotency.js';
-import type { WriteCommand, WriteOutcome } from '../../platform/account-writes.js';
-import { PlatformUnavailableError, PlatformWriteAmbiguousError } from '../../platform/platform.js';
+import type { WriteCommand, WriteOutcome } from '../../core/platform/account-writes.js';
+import { PlatformUnavailableError, PlatformWriteAmbiguousError } from '../../core/platform/platform.js';
 import { actingAccount } from './acting-account.js';
 import { checkActionLimits } from './action-limits.js';
 import { type ActionRow, actionById, insertAction, updateActive, type WriteTarget } from './action-rows.js';

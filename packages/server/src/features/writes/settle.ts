@@ -1,8 +1,8 @@
 import { type AnyOperation, operations } from '@xsvc/sdk/contract';
 import { type HealthSignal, learnHealth } from '../../core/accounts/health.js';
 import { num } from '../../core/db/database.js';
+import type { WriteOutcome } from '../../core/platform/account-writes.js';
 import type { Services } from '../../core/services.js';
-import type { WriteOutcome } from '../../platform/account-writes.js';
 import { type ActionRow, isTerminal, updateActive, updateBilling } from './action-rows.js';
 
 /** How long an unconfirmed write is checked for before it is given up as `expired`. */

@@ -8,7 +8,7 @@ import {
 import { secretBox } from '../../core/crypto/secret-box.js';
 import { HttpError } from '../../core/http/errors.js';
 import { Answer, type HandlerContext } from '../../core/http/handler.js';
-import type { LoginOutcome } from '../../platform/account-writes.js';
+import type { LoginOutcome } from '../../core/platform/account-writes.js';
 import { attemptPath, authorizationView, settleAttempt } from './attempts.js';
 import { sealAuthorization } from './authorization.js';
 import { challengeView, openChallenge } from './challenges.js';

@@ -8,7 +8,7 @@ import type {
   PlatformTrend,
   Tweet,
   UserProfile,
-} from '../platform.js';
+} from '../../core/platform/platform.js';
 import { loadTweets, loadUsers, tweetVisibility } from './lookup.js';
 import { iso, toUserProfile } from './mappers.js';
 import type { ReadContext } from './read-context.js';

@@ -2,7 +2,7 @@ import { type Kysely, sql, type Transaction, type Updateable } from 'kysely';
 import type { Clock } from '../../core/clock.js';
 import { num } from '../../core/db/database.js';
 import type { Database } from '../../core/db/schema.js';
-import type { Tweet, UserProfile } from '../platform.js';
+import type { Tweet, UserProfile } from '../../core/platform/platform.js';
 import { setLocked } from './account-lock.js';
 import type { CreateTweetInput, CreateUserInput, UpdateUserPatch } from './control-types.js';
 import { USERNAME, VERIFIED_TYPES, validateProfile, validateTweetInput } from './control-validation.js';

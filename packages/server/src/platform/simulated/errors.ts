@@ -1,3 +1,5 @@
+import { registerPlatformErrors } from '../../core/platform/errors.js';
+
 /**
  * Errors of the simulated platform and its control operations. Each carries one of the spec's error codes,
  * so a route maps it to its HTTP answer in one place (`invalid_input` 400, `*_not_found` 404).
@@ -31,3 +33,7 @@ export class InvalidCursorError extends SimulatedPlatformError {
 export function isSimulatedPlatformError(err: unknown): err is SimulatedPlatformError {
   return err instanceof SimulatedPlatformError;
 }
+
+registerPlatformErrors('simulated', (err) =>
+  isSimulatedPlatformError(err) ? { code: err.code, message: err.message } : undefined,
+);

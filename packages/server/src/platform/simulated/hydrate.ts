@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../core/db/schema.js';
-import type { Tweet } from '../platform.js';
+import type { Tweet } from '../../core/platform/platform.js';
 import { loadCommunityNames, loadTweets, loadUsers, tweetVisibility } from './lookup.js';
 import { type MapContext, toTweet } from './mappers.js';
 import type { TweetRow, UserRow } from './stored.js';

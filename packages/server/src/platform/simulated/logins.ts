@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../../core/clock.js';
 import { num } from '../../core/db/database.js';
 import type { Database } from '../../core/db/schema.js';
-import type { LoginCredentials, LoginOutcome } from '../account-writes.js';
+import type { LoginCredentials, LoginOutcome } from '../../core/platform/account-writes.js';
 import { isLocked } from './account-lock.js';
 import { SimulatedPlatformError } from './errors.js';
 import { findUserRow } from './lookup.js';

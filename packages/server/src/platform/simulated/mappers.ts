@@ -1,5 +1,5 @@
 import { num } from '../../core/db/database.js';
-import type { Tweet, UserProfile } from '../platform.js';
+import type { Tweet, UserProfile } from '../../core/platform/platform.js';
 import { displayTextRange } from './entities.js';
 import {
   parseJson,

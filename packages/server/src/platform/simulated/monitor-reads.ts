@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { inList } from '../../core/db/lists.js';
-import type { AuthorTweets, ProfileStamps } from '../platform.js';
+import type { AuthorTweets, ProfileStamps } from '../../core/platform/platform.js';
 import { hydrateTweets } from './hydrate.js';
 import { snowflakeTime } from './ids.js';
 import type { ReadContext } from './read-context.js';

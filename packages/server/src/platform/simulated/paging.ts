@@ -1,5 +1,5 @@
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
-import type { PageRequest } from '../platform.js';
+import type { PageRequest } from '../../core/platform/platform.js';
 import { decodeCursor, encodeCursor, type Keyset } from './cursor.js';
 
 /** The largest page any listing serves, whatever was asked. */

@@ -7,7 +7,7 @@ import {
   type PlatformNotification,
   type PlatformPage,
   type Tweet,
-} from '../platform.js';
+} from '../../core/platform/platform.js';
 import { isLocked } from './account-lock.js';
 import { findUserRow, loadUsers } from './lookup.js';
 import { iso, toUserProfile } from './mappers.js';

@@ -2,7 +2,7 @@ import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Clock } from '../../core/clock.js';
 import { num } from '../../core/db/database.js';
 import type { Database } from '../../core/db/schema.js';
-import type { PageRequest, PlatformPage, Tweet, TweetFilters } from '../platform.js';
+import type { PageRequest, PlatformPage, Tweet, TweetFilters } from '../../core/platform/platform.js';
 import { hydrateTweets } from './hydrate.js';
 import { findUserRow } from './lookup.js';
 import { afterKey, keysetPage, type RowPage } from './paging.js';

@@ -1,5 +1,5 @@
 import { num } from '../../core/db/database.js';
-import type { PageRequest, PlatformPage, ReplyNode, ReplyTreeOptions } from '../platform.js';
+import type { PageRequest, PlatformPage, ReplyNode, ReplyTreeOptions } from '../../core/platform/platform.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
 import { InvalidCursorError } from './errors.js';
 import { hydrateTweets } from './hydrate.js';

@@ -1,4 +1,4 @@
-import type { TweetFilters } from '../platform.js';
+import type { TweetFilters } from '../../core/platform/platform.js';
 
 /** One condition of a tweet search. Usernames and words are lower-cased; times are epoch ms. */
 export type Atom =

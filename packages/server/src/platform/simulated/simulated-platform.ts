@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../core/clock.js';
 import type { Database } from '../../core/db/schema.js';
-import type { Platform } from '../platform.js';
+import type { Platform } from '../../core/platform/platform.js';
 import { CollectionReads } from './collection-reads.js';
 import { SimulatedControl } from './control.js';
 import { SnowflakeIds } from './ids.js';

@@ -1,7 +1,7 @@
 import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import { num } from '../../core/db/database.js';
 import type { Database } from '../../core/db/schema.js';
-import type { PageRequest } from '../platform.js';
+import type { PageRequest } from '../../core/platform/platform.js';
 import type { Keyset } from './cursor.js';
 import { afterKey, keysetPage, type RowPage } from './paging.js';
 import type { CompiledSearch, SearchRow } from './search-compile.js';

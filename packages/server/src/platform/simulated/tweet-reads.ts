@@ -8,7 +8,7 @@ import type {
   TweetSearch,
   UserFilters,
   UserProfile,
-} from '../platform.js';
+} from '../../core/platform/platform.js';
 import { hydrateTweets } from './hydrate.js';
 import {
   loadTweets,

@@ -1,7 +1,7 @@
 import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import { num } from '../../core/db/database.js';
 import type { Database } from '../../core/db/schema.js';
-import type { PageRequest, PlatformPage, UserFilters, UserProfile } from '../platform.js';
+import type { PageRequest, PlatformPage, UserFilters, UserProfile } from '../../core/platform/platform.js';
 import { toUserProfile } from './mappers.js';
 import { afterKey, keysetPage } from './paging.js';
 import { like } from './search-compile.js';

@@ -1,6 +1,12 @@
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import { num } from '../../core/db/database.js';
-import type { PageRequest, PlatformList, PlatformPage, UserFilters, UserProfile } from '../platform.js';
+import type {
+  PageRequest,
+  PlatformList,
+  PlatformPage,
+  UserFilters,
+  UserProfile,
+} from '../../core/platform/platform.js';
 import { findUserRow, loadUsers } from './lookup.js';
 import { iso, toUserProfile } from './mappers.js';
 import { afterKey, keysetPage } from './paging.js';

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../../core/clock.js';
 import { num } from '../../core/db/database.js';
 import type { Database } from '../../core/db/schema.js';
-import type { WriteOutcome, WriteRejectionCode, WriteResult } from '../account-writes.js';
+import type { WriteOutcome, WriteRejectionCode, WriteResult } from '../../core/platform/account-writes.js';
 import type { SimulatedControl } from './control.js';
 import type { SnowflakeIds } from './ids.js';
 import { loadTweets, loadUsers, tweetVisibility } from './lookup.js';

@@ -1,5 +1,5 @@
 import { num } from '../../core/db/database.js';
-import type { WriteOutcome } from '../account-writes.js';
+import type { WriteOutcome } from '../../core/platform/account-writes.js';
 import { findUserRow } from './lookup.js';
 import type { UserRow } from './stored.js';
 import { done, follows, reject, type SimWriteContext } from './write-context.js';

@@ -1,4 +1,9 @@
-import type { WriteCommand, WriteFile, WriteOutcome, WrittenMedia } from '../account-writes.js';
+import type {
+  WriteCommand,
+  WriteFile,
+  WriteOutcome,
+  WrittenMedia,
+} from '../../core/platform/account-writes.js';
 import type { MediaType } from './media.js';
 import type { UserRow } from './stored.js';
 import { done, isPremium, reject, type SimWriteContext } from './write-context.js';

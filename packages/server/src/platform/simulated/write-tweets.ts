@@ -1,5 +1,5 @@
 import { num } from '../../core/db/database.js';
-import type { WriteCommand, WriteOutcome } from '../account-writes.js';
+import type { WriteCommand, WriteOutcome } from '../../core/platform/account-writes.js';
 import { bump } from './control.js';
 import { loadTweets } from './lookup.js';
 import type { MediaType } from './media.js';

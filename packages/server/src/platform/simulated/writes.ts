@@ -1,5 +1,5 @@
 import { num } from '../../core/db/database.js';
-import type { WriteActor, WriteCommand, WriteOutcome } from '../account-writes.js';
+import type { WriteActor, WriteCommand, WriteOutcome } from '../../core/platform/account-writes.js';
 import { isLocked } from './account-lock.js';
 import { isSimulatedPlatformError } from './errors.js';
 import type { SimulatedLogins } from './logins.js';

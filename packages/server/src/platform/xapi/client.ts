@@ -1,4 +1,5 @@
-import { PlatformUnavailableError } from '../platform.js';
+import { registerPlatformErrors } from '../../core/platform/errors.js';
+import { PlatformUnavailableError } from '../../core/platform/platform.js';
 import type { XProblem, XResponse } from './types.js';
 
 /** The few things the client needs of `fetch`, so tests and other runtimes can hand in their own. */
@@ -54,6 +55,12 @@ export class XApiRequestError extends PlatformUnavailableError {
 export function isXApiRequestError(err: unknown): err is XApiRequestError {
   return err instanceof XApiRequestError;
 }
+
+// A request X refuses as malformed (400) is the caller's input: 400 `invalid_input`. Every other X failure is
+// a `PlatformUnavailableError`, which core maps without help.
+registerPlatformErrors('xapi', (err) =>
+  isXApiRequestError(err) && err.status === 400 ? { code: 'invalid_input', message: err.message } : undefined,
+);
 
 const DEFAULT_TIMEOUT_MS = 10_000;
 

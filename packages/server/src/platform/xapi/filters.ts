@@ -1,4 +1,4 @@
-import type { Tweet, TweetFilters, UserFilters, UserProfile } from '../platform.js';
+import type { Tweet, TweetFilters, UserFilters, UserProfile } from '../../core/platform/platform.js';
 
 /** A username without @ or surrounding spaces. */
 export function bareUsername(name: string): string {

@@ -1,11 +1,12 @@
 import type { schemas } from '@xsvc/sdk/contract';
-import type { PlatformList, PlatformTrend, UserProfile } from '../platform.js';
+import type { PlatformList, PlatformTrend, UserProfile } from '../../core/platform/platform.js';
 import { compact, nonEmpty } from './compact.js';
 import type { XList, XTrend, XUser } from './types.js';
 
 /** An X v2 user → our `UserProfile` (counts from `public_metrics`, the profile link expanded from `entities`). */
 export function mapUser(user: XUser): UserProfile {
   const m = user.public_metrics;
+  const pinned = user.pinned_post_id ?? user.pinned_tweet_id;
   return compact({
     id: user.id,
     username: user.username,
@@ -25,7 +26,7 @@ export function mapUser(user: XUser): UserProfile {
     mediaCount: m?.media_count,
     favouritesCount: m?.like_count,
     protected: user.protected,
-    pinnedTweetIds: user.pinned_tweet_id ? [user.pinned_tweet_id] : undefined,
+    pinnedTweetIds: pinned ? [pinned] : undefined,
     withheldInCountries: nonEmpty(user.withheld?.country_codes),
   });
 }

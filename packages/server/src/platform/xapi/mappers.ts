@@ -1,8 +1,8 @@
 import type { schemas } from '@xsvc/sdk/contract';
-import type { Tweet } from '../platform.js';
+import type { Tweet } from '../../core/platform/platform.js';
 import { compact, nonEmpty } from './compact.js';
 import { mapAuthor } from './map-user.js';
-import type { XEntities, XIncludes, XMedia, XPoll, XTweet, XUser } from './types.js';
+import type { XEntities, XIncludes, XMedia, XPoll, XPostReference, XTweet, XUser } from './types.js';
 
 export { mapAuthor, mapList, mapTrends, mapUser } from './map-user.js';
 
@@ -21,7 +21,7 @@ export interface Expanded {
 export function expand(includes: XIncludes | undefined): Expanded {
   return {
     users: new Map((includes?.users ?? []).map((u) => [u.id, u])),
-    tweets: new Map((includes?.tweets ?? []).map((t) => [t.id, t])),
+    tweets: new Map([...(includes?.tweets ?? []), ...(includes?.posts ?? [])].map((t) => [t.id, t])),
     media: new Map((includes?.media ?? []).map((m) => [m.media_key, m])),
     polls: new Map((includes?.polls ?? []).map((p) => [p.id, p])),
   };
@@ -29,13 +29,13 @@ export function expand(includes: XIncludes | undefined): Expanded {
 
 /**
  * An X v2 post and the expansions of its answer → our `Tweet` (spec 2.10): the quoted and retweeted posts are
- * joined from `includes.tweets` one level deep, the author, media and poll from the other includes.
+ * joined from `includes.posts` one level deep, the author, media and poll from the other includes.
  */
 export function mapTweet(tweet: XTweet, inc: Expanded): Tweet {
   const out: Tweet = mapBody(tweet, inc);
   const quoted = referenced(tweet, 'quoted', inc);
   if (quoted) out.quoted_tweet = mapBody(quoted, inc);
-  const retweetRef = tweet.referenced_tweets?.find((r) => r.type === 'retweeted');
+  const retweetRef = refsOf(tweet).find((r) => r.type === 'retweeted');
   if (retweetRef) {
     // The repost record's own time is the repost time; X gives no other.
     out.retweetedAt = tweet.created_at ?? null;
@@ -45,18 +45,23 @@ export function mapTweet(tweet: XTweet, inc: Expanded): Tweet {
   return out;
 }
 
+/** The posts a post refers to, under today's name or the one before. */
+export function refsOf(tweet: XTweet): XPostReference[] {
+  return tweet.referenced_posts ?? tweet.referenced_tweets ?? [];
+}
+
 function referenced(tweet: XTweet, type: 'quoted' | 'replied_to', inc: Expanded): XTweet | undefined {
-  const ref = tweet.referenced_tweets?.find((r) => r.type === type);
+  const ref = refsOf(tweet).find((r) => r.type === type);
   return ref ? inc.tweets.get(ref.id) : undefined;
 }
 
 /** Everything of a tweet but the nested tweets. */
 function mapBody(tweet: XTweet, inc: Expanded): NestedTweet {
   const author = tweet.author_id ? inc.users.get(tweet.author_id) : undefined;
-  const refs = tweet.referenced_tweets ?? [];
+  const refs = refsOf(tweet);
   const replyTo = refs.find((r) => r.type === 'replied_to');
   const replyToUser = tweet.in_reply_to_user_id ? inc.users.get(tweet.in_reply_to_user_id) : undefined;
-  const note = tweet.note_tweet;
+  const note = tweet.note_post ?? tweet.note_tweet;
   const entities = note?.entities ?? tweet.entities;
   const media = (tweet.attachments?.media_keys ?? []).flatMap((key) => {
     const m = inc.media.get(key);
@@ -78,6 +83,8 @@ function mapBody(tweet: XTweet, inc: Expanded): NestedTweet {
     isQuoteStatus: refs.some((r) => r.type === 'quoted'),
     isRetweet: refs.some((r) => r.type === 'retweeted'),
     conversationId: tweet.conversation_id,
+    displayTextRange: tweet.display_text_range,
+    communityId: tweet.community_id,
     inReplyToId: replyTo?.id,
     inReplyToUserId: tweet.in_reply_to_user_id,
     inReplyToUsername: replyToUser?.username,

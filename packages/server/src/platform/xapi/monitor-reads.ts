@@ -1,9 +1,14 @@
 import { createHash } from 'node:crypto';
-import { type AuthorTweets, PlatformUnavailableError, type ProfileStamps, type Tweet } from '../platform.js';
+import {
+  type AuthorTweets,
+  PlatformUnavailableError,
+  type ProfileStamps,
+  type Tweet,
+} from '../../core/platform/platform.js';
 import { path, type XApiClient } from './client.js';
 import { tweetParams, userParams } from './fields.js';
 import { mapUser } from './mappers.js';
-import { isSuspension, lookup, toTweetPage } from './pages.js';
+import { isSuspension, lookup, toTweetPage, withAuthors } from './pages.js';
 import type { XTweet, XUser } from './types.js';
 import { isXId } from './user-ref.js';
 
@@ -26,9 +31,7 @@ function compareIds(a: string, b: string): number {
 /** The newest post of an account (its timeline's first item), as a watermark. */
 export async function newestTweetId(x: XApiClient, authorId: string): Promise<string | undefined> {
   if (!isXId(authorId)) return undefined;
-  const res = await lookup(() =>
-    x.get<XTweet[]>(path`/2/users/${authorId}/tweets`, { max_results: 5, 'tweet.fields': 'id' }),
-  );
+  const res = await lookup(() => x.get<XTweet[]>(path`/2/users/${authorId}/tweets`, { max_results: 5 }));
   return res?.data?.[0]?.id;
 }
 
@@ -56,7 +59,7 @@ export async function tweetsByAuthorsSince(
     const res = await lookup(() =>
       x.get<XTweet[]>(path`/2/users/${id}/tweets`, { ...tweetParams, max_results: 100, since_id: since }),
     );
-    if (res) out.push(...toTweetPage(res).items);
+    if (res) out.push(...toTweetPage(await withAuthors(x, res)).items);
   }
   const sorted = out.sort((a, b) => compareIds(a.id, b.id));
   const items = sorted.slice(0, Math.max(0, limit));

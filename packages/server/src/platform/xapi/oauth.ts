@@ -1,5 +1,5 @@
 import { generateCodeChallenge, generateCodeVerifier, OAuth2 } from '@xdevplatform/xdk';
-import { PlatformUnavailableError } from '../platform.js';
+import { PlatformUnavailableError } from '../../core/platform/platform.js';
 import type { SendFetch } from './user-client.js';
 
 /**

@@ -1,4 +1,10 @@
-import type { PageRequest, PlatformPage, Tweet, TweetMissingReason, UserProfile } from '../platform.js';
+import type {
+  PageRequest,
+  PlatformPage,
+  Tweet,
+  TweetMissingReason,
+  UserProfile,
+} from '../../core/platform/platform.js';
 import { isXApiRequestError, type XApiClient, type XQuery } from './client.js';
 import { maxResults, type PageBounds, tweetParams, userParams } from './fields.js';
 import { expand, mapTweet, mapUser } from './mappers.js';
@@ -38,6 +44,32 @@ export function fetchPage<T>(
 }
 
 /**
+ * Completes the authors of an answer of posts. X's `author_id` expansion names the authors of `data` only
+ * (the expansion that named the referenced posts' authors, `referenced_tweets.id.author_id`, is gone from
+ * X's description), so the authors of quoted, reposted and answered posts in `includes.posts` that X did not
+ * include are looked up, 100 per request, and added to `includes.users`.
+ */
+export async function withAuthors<T extends XTweet | XTweet[]>(
+  x: XApiClient,
+  res: XResponse<T>,
+): Promise<XResponse<T>> {
+  const inc = res.includes ?? {};
+  const known = new Set((inc.users ?? []).map((u) => u.id));
+  const posts = [...(inc.posts ?? []), ...(inc.tweets ?? [])];
+  const missing = [
+    ...new Set(posts.flatMap((p) => [p.author_id, p.in_reply_to_user_id]).filter((id): id is string => !!id)),
+  ].filter((id) => !known.has(id) && /^\d{1,19}$/.test(id));
+  if (missing.length === 0) return res;
+  const users = [...(inc.users ?? [])];
+  for (let i = 0; i < missing.length; i += 100) {
+    const batch = missing.slice(i, i + 100);
+    const found = await x.get<XUser[]>('/2/users', { ...userParams, ids: batch.join(',') });
+    users.push(...(found.data ?? []));
+  }
+  return { ...res, includes: { ...inc, users } };
+}
+
+/**
  * Maps a page of posts. `keep` filters the page after mapping (filters v2 cannot apply), so a page may hold
  * fewer items than asked for while `nextCursor` still points past the whole X page.
  */
@@ -64,7 +96,7 @@ export async function tweetPage(
   page: PageRequest,
   keep?: (t: Tweet) => boolean,
 ): Promise<PlatformPage<Tweet>> {
-  return toTweetPage(await fetchPage<XTweet>(x, ep, page, tweetParams), keep);
+  return toTweetPage(await withAuthors(x, await fetchPage<XTweet>(x, ep, page, tweetParams)), keep);
 }
 
 /** Fetches and maps one page of users. */

@@ -5,7 +5,7 @@ import {
   PlatformUnavailableError,
   type Tweet,
   type UserProfile,
-} from '../platform.js';
+} from '../../core/platform/platform.js';
 import { path, type XApiClient } from './client.js';
 import type { XUser } from './types.js';
 

@@ -6,7 +6,7 @@ import {
   type ReplyNode,
   type ReplyTreeOptions,
   type Tweet,
-} from '../platform.js';
+} from '../../core/platform/platform.js';
 import { XApiRequestError } from './client.js';
 
 /** Search pages (of 100 posts) read to gather a conversation: at most 500 posts. */

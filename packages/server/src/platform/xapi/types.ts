@@ -28,22 +28,48 @@ export interface XEntities {
   cashtags?: { start?: number; end?: number; tag: string }[];
 }
 
-/** A post (`tweet.fields`). */
+/** A reference from a post to another: the post it reposts, quotes or answers. */
+export interface XPostReference {
+  type: 'retweeted' | 'quoted' | 'replied_to';
+  id: string;
+}
+
+/** The long-form article of a post (`post.fields=article`); X's description leaves its shape open. */
+export interface XArticle {
+  title?: string;
+  preview_text?: string;
+  plain_text?: string;
+  cover_media?: string;
+  media_entities?: string[];
+}
+
+/**
+ * A post (`post.fields`, X API v2 as described in 2.167). `referenced_posts` and `note_post` are today's
+ * names; `referenced_tweets` and `note_tweet` are the names X answered with before, still read when present.
+ */
 export interface XTweet {
   id: string;
   text: string;
   created_at?: string;
   author_id?: string;
+  community_id?: string;
   conversation_id?: string;
+  display_text_range?: number[];
   in_reply_to_user_id?: string;
   lang?: string;
   reply_settings?: string;
-  referenced_tweets?: { type: 'retweeted' | 'quoted' | 'replied_to'; id: string }[];
+  referenced_posts?: XPostReference[];
+  /** @deprecated the name before `referenced_posts`. */
+  referenced_tweets?: XPostReference[];
   attachments?: { media_keys?: string[]; poll_ids?: string[] };
   entities?: XEntities;
   public_metrics?: XTweetMetrics;
+  note_post?: { text: string; entities?: XEntities };
+  /** @deprecated the name before `note_post`. */
   note_tweet?: { text: string; entities?: XEntities };
-  edit_history_tweet_ids?: string[];
+  edit_history_post_ids?: string[];
+  article?: XArticle;
+  article_title?: string | { title?: string };
 }
 
 /** A user (`user.fields`). */
@@ -56,6 +82,9 @@ export interface XUser {
   location?: string;
   url?: string;
   entities?: { url?: { urls?: { url: string; expanded_url?: string }[] } };
+  /** With the `pinned_post_id` expansion. */
+  pinned_post_id?: string;
+  /** @deprecated the user field before the `pinned_post_id` expansion. */
   pinned_tweet_id?: string;
   profile_image_url?: string;
   profile_banner_url?: string;
@@ -113,9 +142,22 @@ export interface XTrend {
   tweet_count?: number;
 }
 
-/** The objects that expansions add next to `data`. */
+/** A community (`community.fields`). */
+export interface XCommunity {
+  id: string;
+  name: string;
+  description?: string;
+  created_at?: string;
+  member_count?: number;
+  access?: string;
+  join_policy?: string;
+}
+
+/** The objects that expansions add next to `data` (`posts`; `tweets` before 2.167). */
 export interface XIncludes {
   users?: XUser[];
+  posts?: XTweet[];
+  /** @deprecated the name before `posts`. */
   tweets?: XTweet[];
   media?: XMedia[];
   polls?: XPoll[];

@@ -5,8 +5,8 @@ import type {
   WriteActor,
   WriteCommand,
   WriteOutcome,
-} from '../account-writes.js';
-import { PlatformUnavailableError } from '../platform.js';
+} from '../../core/platform/account-writes.js';
+import { PlatformUnavailableError } from '../../core/platform/platform.js';
 import {
   AUTHORIZATION_TTL_MS,
   decodeSession,

@@ -1,5 +1,5 @@
 import { ApiError, Client } from '@xdevplatform/xdk';
-import { PlatformUnavailableError, PlatformWriteAmbiguousError } from '../platform.js';
+import { PlatformUnavailableError, PlatformWriteAmbiguousError } from '../../core/platform/platform.js';
 
 /** A `fetch` for requests that carry a method and a body (the global one fits). */
 export type SendFetch = (input: string, init: RequestInit) => Promise<Response>;

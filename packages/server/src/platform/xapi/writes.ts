@@ -6,8 +6,8 @@ import type {
   WriteOutcome,
   WriteRejectionCode,
   WriteResult,
-} from '../account-writes.js';
-import { PlatformUnavailableError } from '../platform.js';
+} from '../../core/platform/account-writes.js';
+import { PlatformUnavailableError } from '../../core/platform/platform.js';
 import { ambiguous, retryAfterOf, type UserCallFailure, userCallFailure } from './user-client.js';
 import { isXId, parseUserRef } from './user-ref.js';
 

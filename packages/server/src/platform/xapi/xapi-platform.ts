@@ -5,7 +5,7 @@ import type {
   WriteActor,
   WriteCommand,
   WriteOutcome,
-} from '../account-writes.js';
+} from '../../core/platform/account-writes.js';
 import {
   type AuthorTweets,
   type PageRequest,
@@ -27,7 +27,7 @@ import {
   type TweetSearch,
   type UserFilters,
   type UserProfile,
-} from '../platform.js';
+} from '../../core/platform/platform.js';
 import { path, type XApiClient, type XQuery } from './client.js';
 import { listParams, maxResults, tweetParams, userParams } from './fields.js';
 import { searchOperators, timeParams, tweetMatcher, userMatcher } from './filters.js';
@@ -43,6 +43,7 @@ import {
   toUserPage,
   tweetPage,
   userPage,
+  withAuthors,
 } from './pages.js';
 import { followsScan, threadOf } from './relations.js';
 import { xReplyTree } from './reply-tree.js';
@@ -55,6 +56,14 @@ function unavailable(what: string): never {
   throw new PlatformUnavailableError(
     'x_api_unavailable',
     `${what} is not available through the X API v2 with an app token`,
+  );
+}
+
+/** The error for a read X serves only to a user token (OAuth 2.0 user context), never to the app token. */
+function needsUserToken(what: string, scope: string): never {
+  throw new PlatformUnavailableError(
+    'x_api_unavailable',
+    `${what} is served by the X API v2 only to a user token (OAuth 2.0 with the ${scope} scope), not to the app token`,
   );
 }
 
@@ -123,6 +132,7 @@ export class XApiPlatform implements Platform {
   }
 
   followers(userId: string, filters: UserFilters, page: PageRequest): Promise<PlatformPage<UserProfile>> {
+    if (!isXId(userId)) return Promise.resolve({ items: [] });
     return userPage(
       this.x,
       { path: path`/2/users/${userId}/followers`, bounds: FOLLOW_PAGE },
@@ -132,6 +142,7 @@ export class XApiPlatform implements Platform {
   }
 
   following(userId: string, filters: UserFilters, page: PageRequest): Promise<PlatformPage<UserProfile>> {
+    if (!isXId(userId)) return Promise.resolve({ items: [] });
     return userPage(
       this.x,
       { path: path`/2/users/${userId}/following`, bounds: FOLLOW_PAGE },
@@ -167,6 +178,7 @@ export class XApiPlatform implements Platform {
   }
 
   async listMemberships(userId: string, page: PageRequest): Promise<PlatformPage<PlatformList>> {
+    if (!isXId(userId)) return { items: [] };
     const res = await this.x.get<XList[]>(path`/2/users/${userId}/list_memberships`, {
       ...listParams,
       max_results: maxResults(page.pageSize, USER_PAGE),
@@ -181,7 +193,8 @@ export class XApiPlatform implements Platform {
 
   async getTweet(id: string): Promise<TweetLookup> {
     if (!isXId(id)) return { missing: 'not_found' };
-    const res = await lookup(() => this.x.get<XTweet>(path`/2/tweets/${id}`, tweetParams));
+    const found = await lookup(() => this.x.get<XTweet>(path`/2/tweets/${id}`, tweetParams));
+    const res = found?.data ? await withAuthors(this.x, found) : found;
     if (res?.data) return { tweet: mapTweet(res.data, expand(res.includes)) };
     return { missing: missingReason(res?.errors) };
   }
@@ -190,7 +203,10 @@ export class XApiPlatform implements Platform {
     const valid = [...new Set(ids.filter(isXId))];
     const out: Tweet[] = [];
     for (const batch of chunks(valid, 100)) {
-      const res = await this.x.get<XTweet[]>('/2/tweets', { ...tweetParams, ids: batch.join(',') });
+      const res = await withAuthors(
+        this.x,
+        await this.x.get<XTweet[]>('/2/tweets', { ...tweetParams, ids: batch.join(',') }),
+      );
       const inc = expand(res.includes);
       out.push(...(res.data ?? []).map((t) => mapTweet(t, inc)));
     }
@@ -219,6 +235,7 @@ export class XApiPlatform implements Platform {
     opts: TweetFilters & { includeReplies?: boolean },
     page: PageRequest,
   ): Promise<PlatformPage<Tweet>> {
+    if (!isXId(userId)) return Promise.resolve({ items: [] });
     const wantsReplies =
       opts.includeReplies === true || opts.replies === 'include' || opts.replies === 'only';
     const exclude = [
@@ -231,20 +248,28 @@ export class XApiPlatform implements Platform {
   }
 
   userReplies(userId: string, page: PageRequest): Promise<PlatformPage<Tweet>> {
+    if (!isXId(userId)) return Promise.resolve({ items: [] });
     const ep = { path: path`/2/users/${userId}/tweets`, bounds: TWEET_PAGE, query: { exclude: 'retweets' } };
     return tweetPage(this.x, ep, page, (t) => t.isReply === true);
   }
 
-  userLikes(userId: string, page: PageRequest): Promise<PlatformPage<Tweet>> {
-    return tweetPage(this.x, { path: path`/2/users/${userId}/liked_tweets`, bounds: SEARCH_PAGE }, page);
+  /**
+   * X serves `GET /2/users/:id/liked_tweets` only to a user token (OAuth 2.0 with `like.read`, or OAuth 1.0a),
+   * never to the app token. Hook for connected accounts (#27 items 3-4): route it through a connected
+   * account's user token when one is available; until then it is refused with this specific message.
+   */
+  async userLikes(_userId: string, _page: PageRequest): Promise<PlatformPage<Tweet>> {
+    return needsUserToken('the liked posts of an account', 'like.read');
   }
 
   userMedia(userId: string, page: PageRequest): Promise<PlatformPage<Tweet>> {
+    if (!isXId(userId)) return Promise.resolve({ items: [] });
     const ep = { path: path`/2/users/${userId}/tweets`, bounds: TWEET_PAGE, query: { exclude: 'retweets' } };
     return tweetPage(this.x, ep, page, (t) => (t.media?.length ?? 0) > 0);
   }
 
   userMentions(userId: string, page: PageRequest): Promise<PlatformPage<Tweet>> {
+    if (!isXId(userId)) return Promise.resolve({ items: [] });
     return tweetPage(this.x, { path: path`/2/users/${userId}/mentions`, bounds: TWEET_PAGE }, page);
   }
 
@@ -256,6 +281,7 @@ export class XApiPlatform implements Platform {
   }
 
   quotes(tweetId: string, filters: TweetFilters, page: PageRequest): Promise<PlatformPage<Tweet>> {
+    if (!isXId(tweetId)) return Promise.resolve({ items: [] });
     const ep = { path: path`/2/tweets/${tweetId}/quote_tweets`, bounds: SEARCH_PAGE };
     return tweetPage(this.x, ep, page, tweetMatcher(filters, false));
   }
@@ -271,6 +297,7 @@ export class XApiPlatform implements Platform {
   }
 
   retweeters(tweetId: string, filters: UserFilters, page: PageRequest): Promise<PlatformPage<UserProfile>> {
+    if (!isXId(tweetId)) return Promise.resolve({ items: [] });
     return userPage(
       this.x,
       { path: path`/2/tweets/${tweetId}/retweeted_by`, bounds: USER_PAGE },
@@ -279,13 +306,16 @@ export class XApiPlatform implements Platform {
     );
   }
 
-  favoriters(tweetId: string, filters: UserFilters, page: PageRequest): Promise<PlatformPage<UserProfile>> {
-    return userPage(
-      this.x,
-      { path: path`/2/tweets/${tweetId}/liking_users`, bounds: USER_PAGE },
-      page,
-      userMatcher(filters),
-    );
+  /**
+   * X serves `GET /2/tweets/:id/liking_users` only to a user token (OAuth 2.0 with `like.read`). Hook for
+   * connected accounts (#27 items 3-4), as for {@link userLikes}.
+   */
+  async favoriters(
+    _tweetId: string,
+    _filters: UserFilters,
+    _page: PageRequest,
+  ): Promise<PlatformPage<UserProfile>> {
+    return needsUserToken('the users who liked a post', 'like.read');
   }
 
   // Lists, communities, articles, trends, jobs
@@ -302,7 +332,7 @@ export class XApiPlatform implements Platform {
 
   async listTweets(listId: string, page: PageRequest): Promise<PlatformPage<Tweet> | undefined> {
     const res = await this.#listPage<XTweet>(listId, 'tweets', page, tweetParams);
-    return res && toTweetPage(res);
+    return res && toTweetPage(await withAuthors(this.x, res));
   }
 
   /** A raw page of a list's members, followers or posts; `undefined` when X knows no such list. */

@@ -1,4 +1,4 @@
-import type { Platform, Tweet } from '../../../platform/platform.js';
+import type { Platform, Tweet } from '../../../core/platform/platform.js';
 import type { StyleTweet } from './repository.js';
 
 /** Tweets kept in an analyzed style: the most recent originals (spec 2.9). */

@@ -1,7 +1,7 @@
 import type { schemas } from '@xsvc/sdk/contract';
 import { meter } from '../../../core/billing/metering.js';
 import type { HandlerContext } from '../../../core/http/handler.js';
-import type { Tweet } from '../../../platform/platform.js';
+import type { Tweet } from '../../../core/platform/platform.js';
 import { type StyleRow, styleTweets } from './repository.js';
 
 /** Ids of platform tweets (custom sample tweets, `custom-1`..., have no engagement to read). */

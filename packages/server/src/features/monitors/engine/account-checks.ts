@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { Clock } from '../../../core/clock.js';
 import { num } from '../../../core/db/database.js';
 import type { NewEvent } from '../../../core/events/store.js';
-import type { Tweet, UserProfile } from '../../../platform/platform.js';
+import type { Tweet, UserProfile } from '../../../core/platform/platform.js';
 import { tweetEventTypes } from '../classify.js';
 import { bumpShard, parseEventTypes } from '../monitor-rows.js';
 import { diffProfile, type ProfileSnapshot, parseSnapshot } from '../profile-diff.js';

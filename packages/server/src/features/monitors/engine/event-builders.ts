@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { EventType, TweetEventType } from '@xsvc/sdk/contract';
 import type { NewEvent } from '../../../core/events/store.js';
 import type { TimeIds } from '../../../core/ids/index.js';
-import type { Tweet, UserProfile } from '../../../platform/platform.js';
+import type { Tweet, UserProfile } from '../../../core/platform/platform.js';
 import type { ProfileChange } from '../profile-diff.js';
 import { tweetEventData } from '../tweet-data.js';
 

@@ -1,7 +1,7 @@
 import type { TweetEventType } from '@xsvc/sdk/contract';
 import { num } from '../../../core/db/database.js';
 import type { NewEvent } from '../../../core/events/store.js';
-import type { Tweet } from '../../../platform/platform.js';
+import type { Tweet } from '../../../core/platform/platform.js';
 import { compareIds, snowflakeTime } from '../../../platform/simulated/ids.js';
 import { tweetEventTypes } from '../classify.js';
 import type { KeywordMonitorRow } from '../keyword-repository.js';

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../core/db/schema.js';
 import type { TimeIds } from '../../../core/ids/index.js';
-import type { Platform } from '../../../platform/platform.js';
+import type { Platform } from '../../../core/platform/platform.js';
 import type { ShardLeases } from './leases.js';
 import { RecentKeys } from './recent-keys.js';
 import type { EngineTiming } from './timing.js';

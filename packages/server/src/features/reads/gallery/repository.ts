@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { num } from '../../../core/db/database.js';
 import type { Database } from '../../../core/db/schema.js';
-import type { Tweet } from '../../../platform/platform.js';
+import type { Tweet } from '../../../core/platform/platform.js';
 
 /** One tweet of a gallery: enough to credit and link it, and its media. */
 export interface GalleryItem {
