@@ -86,6 +86,7 @@ export async function platformFor(
     return createXApiPlatform({
       bearerToken: config.xBearerToken ?? '',
       baseUrl: config.xApiBaseUrl,
+      now: () => services.clock.now(),
       oauth: config.xClientId
         ? {
             clientId: config.xClientId,

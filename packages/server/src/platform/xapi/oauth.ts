@@ -148,7 +148,8 @@ export class XOAuth {
   /** Revokes a token on X (a disconnected account); best effort, X answers 200 for an unknown token. */
   async revoke(token: string, kind: 'access_token' | 'refresh_token'): Promise<void> {
     const res = await this.#post('/2/oauth2/revoke', { token, token_type_hint: kind });
-    await res.body?.cancel().catch(() => undefined);
+    // Read (a small JSON answer) rather than cancelled, so the connection is released either way.
+    await res.text().catch(() => undefined);
   }
 
   async #token(form: Record<string, string>, now: number): Promise<XUserTokens> {
