@@ -6,7 +6,9 @@ import { X_SCOPES } from '../../src/platform/xapi/index.js';
 import { encodeSession } from '../../src/platform/xapi/oauth.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { write } from '../writes/helpers.js';
-import { BASE, TOKEN, USER_TOKENS, useXServer, xroute } from './helpers.js';
+import { photoTweet, includes as tweetIncludes } from './fixtures/tweets.js';
+import { twitterDev } from './fixtures/users.js';
+import { BASE, TOKEN, USER_TOKENS, useXServer, xget, xroute } from './helpers.js';
 
 const server = useXServer();
 const ACCESS = 'user-access-writes';
@@ -174,5 +176,68 @@ describe('writes on xapi through the account’s own token', () => {
     expect(res.body).toMatchObject({ error: 'x_rejected' });
     expect(JSON.stringify(res.body)).toContain('no endpoint for profile updates');
     expect(received).toEqual([]);
+  });
+
+  it('reads bookmarks, the home timeline and a DM conversation with the account’s token', async () => {
+    const auths: string[] = [];
+    const asUser = (answer: unknown) => (_url: URL, request: Request) => {
+      auths.push(request.headers.get('authorization') ?? '');
+      return answer as object;
+    };
+    server.use(
+      xget(
+        '/2/users/12/bookmarks',
+        asUser({ data: [photoTweet], includes: tweetIncludes, meta: { result_count: 1 } }),
+      ),
+      xget(
+        '/2/users/12/timelines/reverse_chronological',
+        asUser({ data: [photoTweet], includes: tweetIncludes, meta: {} }),
+      ),
+      xget('/2/users/:id', () => ({ data: { ...twitterDev, id: '34' } })),
+      xget(
+        '/2/dm_conversations/with/34/dm_events',
+        asUser({
+          data: [
+            {
+              id: '901',
+              event_type: 'MessageCreate',
+              text: 'hi',
+              sender_id: '34',
+              created_at: '2026-04-29T11:00:00.000Z',
+            },
+            {
+              id: '900',
+              event_type: 'MessageCreate',
+              text: 'hello',
+              sender_id: '12',
+              created_at: '2026-04-29T10:00:00.000Z',
+            },
+          ],
+          meta: { result_count: 2 },
+        }),
+      ),
+    );
+    const bookmarks = await t.request('GET', '/api/v1/x/bookmarks?account=jack');
+    expect(bookmarks.status, JSON.stringify(bookmarks.body)).toBe(200);
+    expect(bookmarks.body.tweets.map((tw: { id: string }) => tw.id)).toEqual([photoTweet.id]);
+    const timeline = await t.request('GET', '/api/v1/x/timeline?account=jack');
+    expect(timeline.status, JSON.stringify(timeline.body)).toBe(200);
+    const dms = await t.request('GET', '/api/v1/x/dm/34/history?account=jack');
+    expect(dms.status, JSON.stringify(dms.body)).toBe(200);
+    expect(dms.body.messages).toMatchObject([
+      { id: '901', senderId: '34', receiverId: '12', text: 'hi' },
+      { id: '900', senderId: '12', receiverId: '34', text: 'hello' },
+    ]);
+    expect(auths).toEqual([`Bearer ${ACCESS}`, `Bearer ${ACCESS}`, `Bearer ${ACCESS}`]);
+  });
+
+  it('a private read X refuses the token for makes the account needsReauth', async () => {
+    server.use(
+      xget('/2/users/12/bookmarks', () => HttpResponse.json({ title: 'Unauthorized' }, { status: 401 })),
+    );
+    const res = await t.request('GET', '/api/v1/x/bookmarks?account=jack');
+    expect(res.status).toBe(403);
+    expect(res.body.error).toBe('account_needs_reauth');
+    expect((await t.request('GET', '/api/v1/x/accounts')).body.accounts[0].health).toBe('needsReauth');
   });
 });

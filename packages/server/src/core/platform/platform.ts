@@ -267,11 +267,26 @@ export interface Platform {
   job(id: string): Promise<{ job: Record<string, unknown>; closed: boolean } | undefined>;
 
   // Private reads of a connected account (its platform user id)
-  bookmarks(userId: string, folderId: string | undefined, page: PageRequest): Promise<PlatformPage<Tweet>>;
-  bookmarkFolders(userId: string): Promise<{ id: string; name: string }[]>;
-  homeTimeline(userId: string, page: PageRequest): Promise<PlatformPage<Tweet>>;
-  notifications(userId: string, page: PageRequest): Promise<PlatformPage<PlatformNotification>>;
-  dmHistory(userId: string, otherUserId: string, page: PageRequest): Promise<PlatformPage<PlatformDm>>;
+  // `session` is the connected account's session (xapi reads with its OAuth 2.0 token; simulated needs none).
+  bookmarks(
+    userId: string,
+    folderId: string | undefined,
+    page: PageRequest,
+    session?: string,
+  ): Promise<PlatformPage<Tweet>>;
+  bookmarkFolders(userId: string, session?: string): Promise<{ id: string; name: string }[]>;
+  homeTimeline(userId: string, page: PageRequest, session?: string): Promise<PlatformPage<Tweet>>;
+  notifications(
+    userId: string,
+    page: PageRequest,
+    session?: string,
+  ): Promise<PlatformPage<PlatformNotification>>;
+  dmHistory(
+    userId: string,
+    otherUserId: string,
+    page: PageRequest,
+    session?: string,
+  ): Promise<PlatformPage<PlatformDm>>;
 
   // Batched reads of the monitors' check engine: one call covers every watched account of a check.
   /**

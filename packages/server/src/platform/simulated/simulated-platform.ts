@@ -102,11 +102,12 @@ export class SimulatedPlatform implements Platform {
   job: Platform['job'] = (...a) => this.collections.job(...a);
 
   // Private reads of a connected account
-  bookmarks: Platform['bookmarks'] = (...a) => this.own.bookmarks(...a);
-  bookmarkFolders: Platform['bookmarkFolders'] = (...a) => this.own.bookmarkFolders(...a);
-  homeTimeline: Platform['homeTimeline'] = (...a) => this.own.homeTimeline(...a);
-  notifications: Platform['notifications'] = (...a) => this.own.notifications(...a);
-  dmHistory: Platform['dmHistory'] = (...a) => this.own.dmHistory(...a);
+  // The simulated network reads as the account's user id; the session is not needed.
+  bookmarks: Platform['bookmarks'] = (userId, folderId, page) => this.own.bookmarks(userId, folderId, page);
+  bookmarkFolders: Platform['bookmarkFolders'] = (userId) => this.own.bookmarkFolders(userId);
+  homeTimeline: Platform['homeTimeline'] = (userId, page) => this.own.homeTimeline(userId, page);
+  notifications: Platform['notifications'] = (userId, page) => this.own.notifications(userId, page);
+  dmHistory: Platform['dmHistory'] = (userId, other, page) => this.own.dmHistory(userId, other, page);
 
   // Batched reads of the monitors' check engine
   newestTweetId: Platform['newestTweetId'] = (...a) => this.monitors.newestTweetId(...a);

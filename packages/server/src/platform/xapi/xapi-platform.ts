@@ -48,6 +48,16 @@ import {
 import { followsScan, threadOf } from './relations.js';
 import { xReplyTree } from './reply-tree.js';
 import type { XList, XResponse, XTrend, XTweet, XUser } from './types.js';
+
+/** A direct-message event of X (`dm_event.fields`). */
+interface XDmEvent {
+  id: string;
+  text?: string;
+  created_at?: string;
+  sender_id?: string;
+  event_type?: string;
+}
+
 import type { XUserAccess } from './user-access.js';
 import { isXId, parseUserRef } from './user-ref.js';
 
@@ -409,31 +419,92 @@ export class XApiPlatform implements Platform {
   // Private reads of a connected account: they need that account's user token, which the app token is not.
 
   async bookmarks(
-    _userId: string,
-    _folderId: string | undefined,
-    _page: PageRequest,
+    userId: string,
+    folderId: string | undefined,
+    page: PageRequest,
+    session?: string,
   ): Promise<PlatformPage<Tweet>> {
-    return unavailable('bookmarks (they need the account’s user token)');
+    const x = this.#asUser(session, 'bookmarks');
+    if (folderId === undefined) {
+      return tweetPage(x, { path: path`/2/users/${userId}/bookmarks`, bounds: USER_PAGE }, page);
+    }
+    // A folder lists the ids of its posts only: they are looked up with the app token.
+    const res = await fetchPage<{ id: string }>(
+      x,
+      { path: path`/2/users/${userId}/bookmarks/folders/${folderId}`, bounds: USER_PAGE },
+      page,
+      {},
+    );
+    const items = await this.getTweets((res.data ?? []).map((t) => t.id));
+    const next = res.meta?.next_token;
+    return { items, ...(next ? { nextCursor: next } : {}) };
   }
 
-  async bookmarkFolders(_userId: string): Promise<{ id: string; name: string }[]> {
-    return unavailable('bookmark folders (they need the account’s user token)');
+  async bookmarkFolders(userId: string, session?: string): Promise<{ id: string; name: string }[]> {
+    const x = this.#asUser(session, 'bookmark folders');
+    const out: { id: string; name: string }[] = [];
+    let cursor: string | undefined;
+    // At most 10 pages of 100: X caps the folders of an account far below that.
+    for (let i = 0; i < 10; i++) {
+      const res = await x.get<{ id: string; name: string }[]>(path`/2/users/${userId}/bookmarks/folders`, {
+        max_results: 100,
+        pagination_token: cursor,
+      });
+      out.push(...(res.data ?? []).map((f) => ({ id: f.id, name: f.name })));
+      cursor = res.meta?.next_token;
+      if (!cursor) break;
+    }
+    return out;
   }
 
-  async homeTimeline(_userId: string, _page: PageRequest): Promise<PlatformPage<Tweet>> {
-    return unavailable('the home timeline (it needs the account’s user token)');
+  async homeTimeline(userId: string, page: PageRequest, session?: string): Promise<PlatformPage<Tweet>> {
+    const x = this.#asUser(session, 'the home timeline');
+    const ep = { path: path`/2/users/${userId}/timelines/reverse_chronological`, bounds: USER_PAGE };
+    return tweetPage(x, ep, page);
   }
 
   async notifications(_userId: string, _page: PageRequest): Promise<PlatformPage<PlatformNotification>> {
-    return unavailable('notifications');
+    return unavailable('notifications (X API v2 has no notifications endpoint)');
   }
 
   async dmHistory(
-    _userId: string,
-    _otherUserId: string,
-    _page: PageRequest,
+    userId: string,
+    otherUserId: string,
+    page: PageRequest,
+    session?: string,
   ): Promise<PlatformPage<PlatformDm>> {
-    return unavailable('direct messages (they need the account’s user token)');
+    const x = this.#asUser(session, 'direct messages');
+    const res = await x.get<XDmEvent[]>(path`/2/dm_conversations/with/${otherUserId}/dm_events`, {
+      event_types: 'MessageCreate',
+      // X 2.167 names the sender through the `sender_id` expansion (it is no longer a field).
+      'dm_event.fields': 'id,text,created_at,dm_conversation_id,event_type',
+      expansions: 'sender_id',
+      max_results: maxResults(page.pageSize, USER_PAGE),
+      pagination_token: page.cursor,
+    });
+    const items = (res.data ?? [])
+      .filter((e) => e.event_type === undefined || e.event_type === 'MessageCreate')
+      .map((e) => ({
+        id: e.id,
+        senderId: e.sender_id ?? '',
+        recipientId: e.sender_id === userId ? otherUserId : userId,
+        text: e.text ?? '',
+        createdAt: e.created_at ?? '',
+      }));
+    const next = res.meta?.next_token;
+    return { items, ...(next ? { nextCursor: next } : {}) };
+  }
+
+  /** A client reading as the connected account (its OAuth 2.0 access token as the bearer). */
+  #asUser(session: string | undefined, what: string): XApiClient {
+    const token = session ? this.users?.accessToken(session) : undefined;
+    if (!token) {
+      throw new PlatformUnavailableError(
+        'x_api_unauthorized',
+        `${what} are read with the connected account’s own X authorization, which this connection does not have`,
+      );
+    }
+    return this.x.withToken(token);
   }
 
   // Batched reads of the monitors' check engine: per-account timeline polling within the app's limits.
