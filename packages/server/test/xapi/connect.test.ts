@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import { HttpResponse, http } from 'msw';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { OWNER_EMAIL } from '../../src/core/auth/sign-in-account.js';
 import { X_SCOPES } from '../../src/platform/xapi/index.js';
+import { DashboardBrowser } from '../dashboard/browser-session.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { write } from '../writes/helpers.js';
 import { BASE, TOKEN, USER_TOKENS, useXServer, xroute } from './helpers.js';
@@ -285,6 +287,31 @@ describe('connected accounts on xapi: X OAuth 2.0 with PKCE', () => {
       expect.stringMatching(/^user-refresh-/),
       expect.stringMatching(/^user-access-/),
     ]);
+  });
+
+  it('connects from the dashboard: the form starts the attempt and links to X’s consent page', async () => {
+    const browser = new DashboardBrowser(t.server.app, PUBLIC_URL, {
+      'x-forwarded-proto': 'https',
+      host: 'svc.example.com',
+    });
+    await browser.signIn(OWNER_EMAIL);
+    const page = await browser.get('/dashboard/accounts');
+    expect(page.body).toContain('Connect with X');
+    const sent = await browser.post('/dashboard/accounts/connect', {
+      csrf: DashboardBrowser.csrfOf(page),
+      username: '@jack',
+    });
+    expect(sent.status).toBe(200);
+    const link = /href="(https:\/\/x\.com\/i\/oauth2\/authorize[^"]+)"/.exec(sent.body)?.[1];
+    expect(link).toBeDefined();
+    const url = new URL((link ?? '').replaceAll('&amp;', '&'));
+    expect(url.searchParams.get('redirect_uri')).toBe(CALLBACK);
+    expect(url.searchParams.get('state')).toMatch(/^xch_/);
+    const bad = await browser.post('/dashboard/accounts/connect', {
+      csrf: DashboardBrowser.csrfOf(page),
+      username: 'no spaces',
+    });
+    expect(bad.status).toBe(400);
   });
 });
 
