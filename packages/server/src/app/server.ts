@@ -86,6 +86,7 @@ export async function platformFor(
     return createXApiPlatform({
       bearerToken: config.xBearerToken ?? '',
       baseUrl: config.xApiBaseUrl,
+      fullArchive: config.xApiFullArchive,
       now: () => services.clock.now(),
       oauth: config.xClientId
         ? {

@@ -38,6 +38,11 @@ export const ConfigSchema = z
     xBearerToken: z.string().optional(),
     xApiBaseUrl: z.url().default('https://api.x.com'),
     /**
+     * Whether the X app's tier has full-archive search (`GET /2/tweets/search/all`): replies and threads of
+     * posts older than 7 days read through it; without it they are refused with a message that says so.
+     */
+    xApiFullArchive: z.boolean().default(false),
+    /**
      * The X app's OAuth 2.0 client id (xapi platform): connected accounts log in through X's OAuth 2.0
      * (authorization code with PKCE); without it nothing can be connected on xapi.
      */
@@ -210,6 +215,7 @@ const ENV: Record<keyof ConfigInput, string> = {
   rateLimits: 'XSVC_RATE_LIMITS',
   xBearerToken: 'X_BEARER_TOKEN',
   xApiBaseUrl: 'X_API_BASE_URL',
+  xApiFullArchive: 'X_API_FULL_ARCHIVE',
   xClientId: 'X_CLIENT_ID',
   xClientSecret: 'X_CLIENT_SECRET',
   allowLoopbackWebhooks: 'XSVC_ALLOW_LOOPBACK_WEBHOOKS',
@@ -244,6 +250,7 @@ export const ENV_HELP: Readonly<Record<keyof ConfigInput, string>> = {
   rateLimits: "newer or older figures of the spec's rate limits",
   xBearerToken: 'the X API v2 app token (xapi platform)',
   xApiBaseUrl: 'the X API origin (xapi platform)',
+  xApiFullArchive: "the X app's tier has full-archive search (replies and threads older than 7 days)",
   xClientId:
     "the X app's OAuth 2.0 client id: connected accounts on xapi (callback {public URL}/api/v1/x/oauth/callback)",
   xClientSecret: "the X app's OAuth 2.0 client secret (a confidential client)",
@@ -278,6 +285,7 @@ export function isBooleanSetting(key: keyof ConfigInput): boolean {
 }
 
 const BOOLEAN_KEYS: ReadonlySet<string> = new Set([
+  'xApiFullArchive',
   'allowLoopbackWebhooks',
   'trustProxy',
   'mcpEnableWrites',

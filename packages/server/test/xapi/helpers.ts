@@ -2,7 +2,11 @@ import { schemas, strictify } from '@xsvc/sdk/contract';
 import { HttpResponse, http, type JsonBodyType } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { createXApiPlatform, type XApiPlatform } from '../../src/platform/xapi/index.js';
+import {
+  type CreateXApiPlatformOptions,
+  createXApiPlatform,
+  type XApiPlatform,
+} from '../../src/platform/xapi/index.js';
 import { invalidRequest, unauthorized } from './fixtures/errors.js';
 import { XFactsChecker } from './x-facts.js';
 
@@ -81,9 +85,12 @@ export function useXServer() {
 }
 
 /** The platform under test, pointed at the stand-in. */
-export function platform(extra: { timeoutMs?: number } = {}): XApiPlatform {
+export function platform(extra: Partial<CreateXApiPlatformOptions> = {}): XApiPlatform {
   return createXApiPlatform({ bearerToken: TOKEN, baseUrl: BASE, now: () => NOW, ...extra });
 }
+
+/** Days after the fixtures’ conversations (September 2020): their posts are within recent search's 7 days. */
+export const FIXTURES_NOW = Date.UTC(2020, 8, 15);
 
 /** A page request. */
 export function pageOf(pageSize = 20, cursor?: string) {

@@ -68,11 +68,12 @@ describe('lists', () => {
 });
 
 describe('trends', () => {
-  it('maps the documented trends of a WOEID with their rank and query', async () => {
+  it('maps the documented trends of a WOEID with their rank, query and post volume', async () => {
     server.use(xget('/2/trends/by/woeid/26062', trendsByWoeid));
     const trends = await platform().trends(26062);
     expect(trends).toHaveLength(8);
-    expect(trends[0]).toEqual({ name: 'Europe', rank: 1, query: 'Europe' });
-    expect(trends[4]).toEqual({ name: 'St James', rank: 5, query: 'St%20James' });
+    expect(trends[0]).toEqual({ name: 'Europe', description: '232,408 posts', rank: 1, query: 'Europe' });
+    expect(trends[4]).toEqual({ name: 'St James', description: '5,565 posts', rank: 5, query: 'St%20James' });
+    expect(seen[0]?.searchParams.get('trend.fields')).toBe('trend_name,tweet_count');
   });
 });

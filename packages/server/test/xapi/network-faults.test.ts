@@ -3,6 +3,7 @@ import { PlatformUnavailableError } from '../../src/core/platform/platform.js';
 import { XApiClient } from '../../src/platform/xapi/client.js';
 import { type FaultListeners, startFaultListeners } from '../chaos/fault-listeners.js';
 import { installNetFaults } from '../chaos/net-faults.mjs';
+import { checkXRequest } from './x-facts.js';
 
 /**
  * The X API client's requests against an upstream that fails in every way the network allows: each ends as
@@ -41,6 +42,15 @@ describe('X API client against a failing network', () => {
     expect((err as Error).message).not.toContain('token-never-shown');
     return (err as Error).message;
   }
+
+  it('sends a request X allows (the facts table), so only the network can fail it', () => {
+    const headers = new Headers({ authorization: 'Bearer token-never-shown' });
+    const check = checkXRequest(
+      { method: 'GET', url: 'https://api.x.com/2/users/by/username/jack', headers },
+      { appToken: 'token-never-shown' },
+    );
+    expect(check.problems).toEqual([]);
+  });
 
   it('no route, unknown name, refused, reset, TLS: the X API could not be reached', async () => {
     const unreachable = /could not be reached for GET \/2\/users\/by\/username\/jack/;

@@ -7,6 +7,8 @@ import { platform, rejection, seen, useXServer, xget } from './helpers.js';
 const server = useXServer();
 
 const ROOT = '1700000000000000000';
+/** Two days after ROOT (2023-09-08): the conversation is within recent search's 7 days. */
+const TREE_NOW = Date.UTC(2023, 8, 10);
 /** A post of the conversation of ROOT replying to `parent` (X's shape: a `replied_to` reference). */
 function post(id: string, parent: string | undefined, author = twitterDev.id) {
   return {
@@ -62,7 +64,7 @@ const ids = (nodes: ReplyNode[]) => nodes.map((n) => [n.tweet.id, n.depth]);
 describe('reply tree through the X API', () => {
   it("rebuilds the tree from the conversation's posts, in thread order with depths", async () => {
     server.use(...handlers());
-    const tree = await platform().replyTree(
+    const tree = await platform({ now: () => TREE_NOW }).replyTree(
       ROOT,
       { minDepth: 1, maxDepth: 10, order: 'oldest' },
       { pageSize: 20 },
@@ -81,7 +83,7 @@ describe('reply tree through the X API', () => {
 
   it('bounds the depth, skips levels under minDepth, orders siblings latest first, and pages', async () => {
     server.use(...handlers());
-    const p = platform();
+    const p = platform({ now: () => TREE_NOW });
     const shallow = await p.replyTree(ROOT, { minDepth: 2, maxDepth: 2, order: 'latest' }, { pageSize: 20 });
     expect(ids(shallow.items)).toEqual([
       [r1b, 2],
@@ -110,12 +112,16 @@ describe('reply tree through the X API', () => {
     );
     server.use(...handlers(long));
     const err = await rejection(
-      platform().replyTree(ROOT, { minDepth: 1, maxDepth: 3, order: 'oldest' }, { pageSize: 20 }),
+      platform({ now: () => TREE_NOW }).replyTree(
+        ROOT,
+        { minDepth: 1, maxDepth: 3, order: 'oldest' },
+        { pageSize: 20 },
+      ),
     );
     expect(err).toMatchObject({ code: 'x_api_unavailable' });
     expect(err.message).toContain('scope=direct');
     const bad = await rejection(
-      platform().replyTree(
+      platform({ now: () => TREE_NOW }).replyTree(
         ROOT,
         { minDepth: 1, maxDepth: 3, order: 'oldest' },
         { pageSize: 20, cursor: 'abc' },

@@ -10,7 +10,17 @@ import {
   videoTweet,
 } from './fixtures/tweets.js';
 import { followersPage1 } from './fixtures/users.js';
-import { pageOf, platform, rejection, StrictTweet, StrictUser, seen, useXServer, xget } from './helpers.js';
+import {
+  FIXTURES_NOW,
+  pageOf,
+  platform,
+  rejection,
+  StrictTweet,
+  StrictUser,
+  seen,
+  useXServer,
+  xget,
+} from './helpers.js';
 
 const server = useXServer();
 
@@ -147,7 +157,7 @@ describe('conversations and engagement', () => {
     server.use(
       xget('/2/tweets/search/recent', { data: [replyTweet, root], includes, meta: { result_count: 2 } }),
     );
-    const page = await platform().replies(ROOT, { language: 'en' }, pageOf(20));
+    const page = await platform({ now: () => FIXTURES_NOW }).replies(ROOT, { language: 'en' }, pageOf(20));
     expect(seen[0]?.searchParams.get('query')).toBe(`conversation_id:${ROOT} lang:en`);
     expect(page.items.map((t) => t.id)).toEqual([replyTweet.id]);
   });
@@ -163,7 +173,7 @@ describe('conversations and engagement', () => {
         meta: { result_count: 2, next_token: 'th2' },
       }),
     );
-    const page = await platform().thread(replyTweet.id, pageOf(20));
+    const page = await platform({ now: () => FIXTURES_NOW }).thread(replyTweet.id, pageOf(20));
     expect(seen.map((u) => u.pathname)).toEqual([
       `/2/tweets/${replyTweet.id}`,
       `/2/tweets/${ROOT}`,
@@ -180,7 +190,9 @@ describe('conversations and engagement', () => {
         errors: [{ title: 'Not Found Error', type: 'https://api.twitter.com/2/problems/resource-not-found' }],
       }),
     );
-    expect(await platform().thread('1999999999999999999', pageOf(20))).toEqual({ items: [] });
+    expect(await platform({ now: () => FIXTURES_NOW }).thread('1999999999999999999', pageOf(20))).toEqual({
+      items: [],
+    });
   });
 
   it('reads quotes from /quote_tweets and filters them', async () => {

@@ -14,11 +14,9 @@ const unsupported: [string, (p: Platform) => Promise<unknown>][] = [
   ['searchUsers', (p) => p.searchUsers('jack', {}, page)],
   ['verifiedFollowers', (p) => p.verifiedFollowers('1', page)],
   ['followersYouKnow', (p) => p.followersYouKnow('1', '2', page)],
-  ['community', (p) => p.community('1')],
   ['communityMembers', (p) => p.communityMembers('1', 'moderator', page)],
   ['communityTweets', (p) => p.communityTweets('1', page)],
   ['searchCommunityTweets', (p) => p.searchCommunityTweets('q', undefined, page)],
-  ['article', (p) => p.article('1')],
   ['job', (p) => p.job('1')],
   ['notifications', (p) => p.notifications('1', page)],
 ];

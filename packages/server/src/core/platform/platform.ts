@@ -101,9 +101,13 @@ export interface PlatformCommunity {
   name: string;
   description: string;
   memberCount: number;
-  moderatorCount: number;
+  /** Absent where the platform does not say (X API v2 names no moderators). */
+  moderatorCount?: number | undefined;
   createdAt: string;
-  creator: UserProfile;
+  /** Absent where the platform does not say (X API v2 names no creator). */
+  creator?: UserProfile | undefined;
+  /** Who may join, as the platform words it (X: `Open`, `RestrictedJoinRequestsRequireModeratorApproval`...). */
+  joinPolicy?: string | undefined;
 }
 
 /** A long-form article attached to a tweet. */

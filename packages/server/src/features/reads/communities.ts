@@ -15,10 +15,11 @@ function toCommunity(c: PlatformCommunity) {
     name: c.name,
     description: c.description,
     memberCount: c.memberCount,
-    moderatorCount: c.moderatorCount,
+    ...(c.moderatorCount !== undefined && { moderatorCount: c.moderatorCount }),
     createdAt: c.createdAt,
+    ...(c.joinPolicy !== undefined && { joinPolicy: c.joinPolicy }),
     url: `https://x.com/i/communities/${c.id}`,
-    admin: c.creator,
+    ...(c.creator !== undefined && { admin: c.creator }),
   };
 }
 

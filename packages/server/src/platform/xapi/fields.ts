@@ -3,6 +3,7 @@ import type {
   ListsClient,
   PostsClient,
   SpacesClient,
+  TrendsClient,
   UsersClient,
 } from '@xdevplatform/xdk';
 import type { XQuery } from './client.js';
@@ -26,6 +27,7 @@ type UserLookup = OptionOf<UsersClient['getById']>;
 type ListLookup = OptionOf<ListsClient['getById']>;
 type CommunityLookup = OptionOf<CommunitiesClient['getById']>;
 type SpaceLookup = OptionOf<SpacesClient['getById']>;
+type TrendLookup = OptionOf<TrendsClient['getByWoeid']>;
 
 /** A name of X's `post.fields`. */
 export type PostField = Values<PostLookup, 'postFields'>;
@@ -185,6 +187,11 @@ export const spaceParams: XQuery = {
   'space.fields': csv(['title', 'state'] satisfies SpaceField[]),
   'user.fields': csv(USER_FIELDS),
   expansions: csv(SPACE_EXPANSIONS),
+};
+
+/** Parameters of a region's trends: the name and the post volume (X sends only what is asked for). */
+export const trendParams: XQuery = {
+  'trend.fields': csv(['trend_name', 'tweet_count'] satisfies Values<TrendLookup, 'trendFields'>[]),
 };
 
 /** Accepted `max_results` bounds of an endpoint. */

@@ -23,6 +23,8 @@ export interface CreateXApiPlatformOptions {
   timeoutMs?: number | undefined;
   /** The clock used to turn `x-rate-limit-reset` into a wait (milliseconds since the epoch). */
   now?: (() => number) | undefined;
+  /** Whether the app's tier has full-archive search (config `X_API_FULL_ARCHIVE`); `false` by default. */
+  fullArchive?: boolean | undefined;
   /** The app's OAuth 2.0 client, for connected accounts (config `X_CLIENT_ID`, `X_CLIENT_SECRET`). */
   oauth?:
     | {
@@ -48,5 +50,9 @@ export function createXApiPlatform(opts: CreateXApiPlatformOptions): XApiPlatfor
         now: opts.now,
       })
     : undefined;
-  return new XApiPlatform(new XApiClient(opts), users);
+  return new XApiPlatform(
+    new XApiClient(opts),
+    { fullArchive: opts.fullArchive ?? false, now: opts.now ?? Date.now },
+    users,
+  );
 }

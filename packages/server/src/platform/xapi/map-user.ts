@@ -1,7 +1,12 @@
 import type { schemas } from '@xsvc/sdk/contract';
-import type { PlatformList, PlatformTrend, UserProfile } from '../../core/platform/platform.js';
+import type {
+  PlatformCommunity,
+  PlatformList,
+  PlatformTrend,
+  UserProfile,
+} from '../../core/platform/platform.js';
 import { compact, nonEmpty } from './compact.js';
-import type { XList, XTrend, XUser } from './types.js';
+import type { XCommunity, XList, XTrend, XUser } from './types.js';
 
 /** An X v2 user → our `UserProfile` (counts from `public_metrics`, the profile link expanded from `entities`). */
 export function mapUser(user: XUser): UserProfile {
@@ -22,7 +27,7 @@ export function mapUser(user: XUser): UserProfile {
     location: user.location || undefined,
     url: profileLink(user),
     createdAt: user.created_at,
-    statusesCount: m?.tweet_count,
+    statusesCount: m?.post_count ?? m?.tweet_count,
     mediaCount: m?.media_count,
     favouritesCount: m?.like_count,
     protected: user.protected,
@@ -69,7 +74,27 @@ export function mapList(list: XList, users: ReadonlyMap<string, XUser>): Platfor
   };
 }
 
-/** X ranks trends by their order in the answer; the query is the trend name, URL-encoded (spec 2.12). */
+/**
+ * X ranks trends by their order in the answer; the query is the trend name, URL-encoded (spec 2.12); the
+ * post volume X counts becomes the context line.
+ */
 export function mapTrends(trends: readonly XTrend[]): PlatformTrend[] {
-  return trends.map((t, i) => ({ name: t.trend_name, rank: i + 1, query: encodeURIComponent(t.trend_name) }));
+  return trends.map((t, i) => ({
+    name: t.trend_name,
+    ...(t.tweet_count !== undefined ? { description: `${t.tweet_count.toLocaleString('en-US')} posts` } : {}),
+    rank: i + 1,
+    query: encodeURIComponent(t.trend_name),
+  }));
+}
+
+/** An X v2 community (`community.fields`) → our `PlatformCommunity`; X names neither creator nor moderators. */
+export function mapCommunity(c: XCommunity): PlatformCommunity {
+  return {
+    id: c.id,
+    name: c.name,
+    description: c.description ?? '',
+    memberCount: c.member_count ?? 0,
+    createdAt: c.created_at ?? '',
+    ...(c.join_policy ? { joinPolicy: c.join_policy } : {}),
+  };
 }

@@ -1,10 +1,10 @@
 import type { schemas } from '@xsvc/sdk/contract';
-import type { Tweet } from '../../core/platform/platform.js';
+import type { PlatformArticle, Tweet } from '../../core/platform/platform.js';
 import { compact, nonEmpty } from './compact.js';
-import { mapAuthor } from './map-user.js';
+import { mapAuthor, mapUser } from './map-user.js';
 import type { XEntities, XIncludes, XMedia, XPoll, XPostReference, XTweet, XUser } from './types.js';
 
-export { mapAuthor, mapList, mapTrends, mapUser } from './map-user.js';
+export { mapAuthor, mapCommunity, mapList, mapTrends, mapUser } from './map-user.js';
 
 type NestedTweet = Omit<Tweet, 'quoted_tweet' | 'retweeted_tweet'>;
 type Entities = NonNullable<Tweet['entities']>;
@@ -90,7 +90,7 @@ function mapBody(tweet: XTweet, inc: Expanded): NestedTweet {
     inReplyToUsername: replyToUser?.username,
     entities: mapEntities(entities, media),
     likeCount: metrics?.like_count,
-    retweetCount: metrics?.retweet_count,
+    retweetCount: metrics?.repost_count ?? metrics?.retweet_count,
     replyCount: metrics?.reply_count,
     quoteCount: metrics?.quote_count,
     viewCount: metrics?.impression_count,
@@ -155,4 +155,30 @@ function snowflakeTime(id: string): string {
   } catch {
     return new Date(0).toISOString();
   }
+}
+
+/**
+ * A post with `post.fields=article,article_title` → our `PlatformArticle`, or `undefined` for a post without
+ * one. X's description leaves the article object open; the names read are the ones X answers with (`title`,
+ * `preview_text`, `plain_text`, `cover_media` naming a media key of `includes.media`).
+ */
+export function mapArticle(post: XTweet, inc: Expanded): PlatformArticle | undefined {
+  const a = post.article;
+  if (!a) return undefined;
+  const author = post.author_id ? inc.users.get(post.author_id) : undefined;
+  const titled = typeof post.article_title === 'string' ? post.article_title : post.article_title?.title;
+  const body = a.plain_text ?? '';
+  const cover = a.cover_media ? inc.media.get(a.cover_media) : undefined;
+  const coverUrl = cover?.url ?? cover?.preview_image_url;
+  return {
+    tweetId: post.id,
+    title: a.title ?? titled ?? '',
+    bodyText: body,
+    previewText: a.preview_text ?? body.slice(0, 280),
+    ...(coverUrl ? { coverImageUrl: coverUrl } : {}),
+    author: author
+      ? mapUser(author)
+      : { id: post.author_id ?? '', username: '', name: '', unavailable: true },
+    createdAt: post.created_at ?? snowflakeTime(post.id),
+  };
 }

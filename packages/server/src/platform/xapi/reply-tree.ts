@@ -35,7 +35,7 @@ function decode(scope: string, cursor: string | undefined): string | undefined {
 }
 
 /**
- * Every post of a conversation the recent search finds (the last 7 days), at most
+ * Every post of a conversation the search finds (recent search: the last 7 days; full archive), at most
  * {@link MAX_CONVERSATION_PAGES} pages; a longer conversation is refused with `x_api_unavailable` rather than
  * walked in part.
  */
@@ -56,7 +56,7 @@ async function conversation(
   }
   throw new PlatformUnavailableError(
     'x_api_unavailable',
-    `the conversation holds more than ${MAX_CONVERSATION_PAGES * SEARCH_PAGE_SIZE} posts: nested replies cannot be walked through the X API's recent search; read scope=direct`,
+    `the conversation holds more than ${MAX_CONVERSATION_PAGES * SEARCH_PAGE_SIZE} posts: nested replies cannot be walked through the X API's search; read scope=direct`,
   );
 }
 

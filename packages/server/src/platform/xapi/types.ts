@@ -3,8 +3,10 @@
  * field but the defaults is optional: X omits a field it has no value for, and older objects lack newer ones.
  */
 
-/** A `public_metrics` block of a post. */
+/** A `public_metrics` block of a post: `repost_count` today, `retweet_count` before 2.167. */
 export interface XTweetMetrics {
+  repost_count?: number;
+  /** @deprecated the name before `repost_count`. */
   retweet_count?: number;
   reply_count?: number;
   like_count?: number;
@@ -95,6 +97,8 @@ export interface XUser {
   public_metrics?: {
     followers_count?: number;
     following_count?: number;
+    post_count?: number;
+    /** @deprecated the name before `post_count`. */
     tweet_count?: number;
     listed_count?: number;
     like_count?: number;

@@ -1,3 +1,4 @@
+import { snowflakeTime } from '../../core/ids/snowflake.js';
 import type {
   LoginCredentials,
   LoginOutcome,
@@ -29,9 +30,18 @@ import {
   type UserProfile,
 } from '../../core/platform/platform.js';
 import { path, type XApiClient, type XQuery } from './client.js';
-import { listParams, maxResults, tweetParams, userParams } from './fields.js';
+import {
+  articleParams,
+  communityParams,
+  listParams,
+  maxResults,
+  spaceParams,
+  trendParams,
+  tweetParams,
+  userParams,
+} from './fields.js';
 import { searchOperators, timeParams, tweetMatcher, userMatcher } from './filters.js';
-import { expand, mapList, mapTrends, mapTweet, mapUser } from './mappers.js';
+import { expand, mapArticle, mapCommunity, mapList, mapTrends, mapTweet, mapUser } from './mappers.js';
 import * as monitorReads from './monitor-reads.js';
 import {
   fetchPage,
@@ -47,17 +57,7 @@ import {
 } from './pages.js';
 import { followsScan, threadOf } from './relations.js';
 import { xReplyTree } from './reply-tree.js';
-import type { XList, XResponse, XTrend, XTweet, XUser } from './types.js';
-
-/** A direct-message event of X (`dm_event.fields`). */
-interface XDmEvent {
-  id: string;
-  text?: string;
-  created_at?: string;
-  sender_id?: string;
-  event_type?: string;
-}
-
+import type { XCommunity, XList, XResponse, XTrend, XTweet, XUser } from './types.js';
 import type { XUserAccess } from './user-access.js';
 import { isXId, parseUserRef } from './user-ref.js';
 
@@ -88,12 +88,32 @@ function chunks<T>(list: readonly T[], size: number): T[][] {
   return out;
 }
 
+/** What the platform knows of the app beyond its token. */
+export interface XApiPlatformOptions {
+  /** Whether the app's tier has full-archive search (`GET /2/tweets/search/all`). */
+  fullArchive: boolean;
+  /** The clock (ms since the epoch) that tells a post older than recent search reaches. */
+  now: () => number;
+}
+
+/** A direct-message event of X (`dm_event.fields`, with the `sender_id` expansion). */
+interface XDmEvent {
+  id: string;
+  text?: string;
+  created_at?: string;
+  sender_id?: string;
+  event_type?: string;
+}
+
+/** Recent search reaches back 7 days. */
+const RECENT_SEARCH_MS = 7 * 24 * 3600 * 1000;
+
 /**
  * The `xapi` platform: every public read the X API v2 serves with an app bearer token, mapped to the API's
  * shapes. X's `next_token` is passed through as the opaque cursor. Filters v2 has no parameter or operator
- * for are applied to each page after mapping. What needs a user token or has no v2 endpoint (communities,
- * articles, jobs, bookmarks, timelines, notifications, DMs, user search, …) throws `PlatformUnavailableError`
- * with `x_api_unavailable`.
+ * for are applied to each page after mapping. What needs a user token or has no v2 endpoint (community
+ * members and timelines, jobs, bookmarks, timelines, notifications, DMs, user search, liked posts and
+ * liking users, …) throws `PlatformUnavailableError` with `x_api_unavailable` and a message naming why.
  */
 export class XApiPlatform implements Platform {
   readonly kind = 'xapi' as const;
@@ -104,6 +124,7 @@ export class XApiPlatform implements Platform {
    */
   constructor(
     private readonly x: XApiClient,
+    private readonly opts: XApiPlatformOptions = { fullArchive: false, now: Date.now },
     private readonly users?: XUserAccess,
   ) {}
 
@@ -227,12 +248,18 @@ export class XApiPlatform implements Platform {
     return this.#search(search.q, search, page, search.queryType);
   }
 
-  /** Recent search (the last 7 days) with the filters as operators. */
-  #search(q: string, filters: TweetFilters, page: PageRequest, order: 'Latest' | 'Top' = 'Latest') {
+  /** Recent search (the last 7 days), or full-archive search, with the filters as operators. */
+  #search(
+    q: string,
+    filters: TweetFilters,
+    page: PageRequest,
+    order: 'Latest' | 'Top' = 'Latest',
+    archive = false,
+  ) {
     const query = [q.trim(), ...searchOperators(filters)].filter(Boolean).join(' ');
     const params = { query, sort_order: order === 'Top' ? 'relevancy' : 'recency', ...timeParams(filters) };
     const ep = {
-      path: '/2/tweets/search/recent',
+      path: archive ? '/2/tweets/search/all' : '/2/tweets/search/recent',
       bounds: SEARCH_PAGE,
       cursorParam: 'next_token' as const,
       query: params,
@@ -283,10 +310,30 @@ export class XApiPlatform implements Platform {
     return tweetPage(this.x, { path: path`/2/users/${userId}/mentions`, bounds: TWEET_PAGE }, page);
   }
 
+  /**
+   * The search that reaches a conversation: recent search for a post of the last 7 days, full-archive search
+   * for an older one where the app's tier has it (`X_API_FULL_ARCHIVE`), else a refusal that says so (recent
+   * search would silently miss every reply older than 7 days).
+   */
+  #conversationSearch(
+    tweetId: string,
+    what: string,
+  ): (q: string, filters: TweetFilters, p: PageRequest) => Promise<PlatformPage<Tweet>> {
+    const old = snowflakeTime(tweetId) < this.opts.now() - RECENT_SEARCH_MS;
+    if (old && !this.opts.fullArchive) {
+      throw new PlatformUnavailableError(
+        'x_api_unavailable',
+        `${what} of a post older than 7 days need X's full-archive search (GET /2/tweets/search/all), which this app's tier does not have (X_API_FULL_ARCHIVE is off); recent search covers only the last 7 days`,
+      );
+    }
+    return (q, filters, p) => this.#search(q, filters, p, 'Latest', old);
+  }
+
   /** Replies are the posts of the tweet's conversation (v2's `conversation_id:` operator), the tweet aside. */
   async replies(tweetId: string, filters: TweetFilters, page: PageRequest): Promise<PlatformPage<Tweet>> {
     if (!isXId(tweetId)) return { items: [] };
-    const res = await this.#search(`conversation_id:${tweetId}`, filters, page);
+    const search = this.#conversationSearch(tweetId, 'the replies');
+    const res = await search(`conversation_id:${tweetId}`, filters, page);
     return { ...res, items: res.items.filter((t) => t.id !== tweetId) };
   }
 
@@ -296,14 +343,24 @@ export class XApiPlatform implements Platform {
     return tweetPage(this.x, ep, page, tweetMatcher(filters, false));
   }
 
-  thread(tweetId: string, page: PageRequest): Promise<PlatformPage<Tweet>> {
-    return threadOf(this, (q, p) => this.#search(q, {}, p), tweetId, page);
+  async thread(tweetId: string, page: PageRequest): Promise<PlatformPage<Tweet>> {
+    if (!isXId(tweetId)) return { items: [] };
+    const search = this.#conversationSearch(tweetId, 'the thread');
+    return threadOf(this, (q, p) => search(q, {}, p), tweetId, page);
   }
 
-  /** Rebuilt from the conversation's recent posts (see `xReplyTree`: last 7 days, at most 500 posts). */
-  replyTree(tweetId: string, opts: ReplyTreeOptions, page: PageRequest): Promise<PlatformPage<ReplyNode>> {
-    if (!isXId(tweetId)) return Promise.resolve({ items: [] });
-    return xReplyTree(this, (q, p) => this.#search(q, {}, p), tweetId, opts, page);
+  /**
+   * Rebuilt from the conversation's posts (see `xReplyTree`: at most 500 posts), through recent or
+   * full-archive search as for {@link replies}.
+   */
+  async replyTree(
+    tweetId: string,
+    opts: ReplyTreeOptions,
+    page: PageRequest,
+  ): Promise<PlatformPage<ReplyNode>> {
+    if (!isXId(tweetId)) return { items: [] };
+    const search = this.#conversationSearch(tweetId, 'the reply tree');
+    return xReplyTree(this, (q, p) => search(q, {}, p), tweetId, opts, page);
   }
 
   retweeters(tweetId: string, filters: UserFilters, page: PageRequest): Promise<PlatformPage<UserProfile>> {
@@ -358,8 +415,11 @@ export class XApiPlatform implements Platform {
     return res && !isMissing(res) ? res : undefined;
   }
 
-  async community(_id: string): Promise<PlatformCommunity | undefined> {
-    return unavailable('community lookup');
+  /** `GET /2/communities/:id`: X names no creator and no moderator count, so those stay absent. */
+  async community(id: string): Promise<PlatformCommunity | undefined> {
+    if (!isXId(id)) return undefined;
+    const res = await lookup(() => this.x.get<XCommunity>(path`/2/communities/${id}`, communityParams));
+    return res?.data ? mapCommunity(res.data) : undefined;
   }
 
   async communityMembers(
@@ -391,24 +451,22 @@ export class XApiPlatform implements Platform {
     _page: PageRequest,
   ): Promise<PlatformPage<UserProfile> | undefined> {
     if (!/^[A-Za-z0-9]{1,32}$/.test(spaceId)) return undefined;
-    const res = await lookup(() =>
-      this.x.get<{ id: string }>(path`/2/spaces/${spaceId}`, {
-        ...userParams,
-        expansions: 'creator_id,host_ids,speaker_ids',
-      }),
-    );
+    const res = await lookup(() => this.x.get<{ id: string }>(path`/2/spaces/${spaceId}`, spaceParams));
     if (!res?.data) return undefined;
     const seen = new Set<string>();
     const users = (res.includes?.users ?? []).filter((u) => !seen.has(u.id) && seen.add(u.id));
     return { items: users.map(mapUser) };
   }
 
-  async article(_tweetId: string): Promise<PlatformArticle | undefined> {
-    return unavailable('article lookup');
+  /** The article of a post: `GET /2/tweets/:id` with `post.fields=article,article_title`; `undefined` without one. */
+  async article(tweetId: string): Promise<PlatformArticle | undefined> {
+    if (!isXId(tweetId)) return undefined;
+    const res = await lookup(() => this.x.get<XTweet>(path`/2/tweets/${tweetId}`, articleParams));
+    return res?.data ? mapArticle(res.data, expand(res.includes)) : undefined;
   }
 
   async trends(woeid: number): Promise<PlatformTrend[]> {
-    const res = await this.x.get<XTrend[]>(path`/2/trends/by/woeid/${Math.trunc(woeid)}`);
+    const res = await this.x.get<XTrend[]>(path`/2/trends/by/woeid/${Math.trunc(woeid)}`, trendParams);
     return mapTrends(res.data ?? []);
   }
 
