@@ -2333,7 +2333,7 @@ export class XAccountsResource extends Resource {
   }
   /**
    * Connect a platform account by logging in to it.
-   * Answers 201 with the account when the login completes, or 202 with either a challenge (`requires_email_code`: submit the e-mailed code with `xAccounts submitChallenge`) or a pending attempt (poll `xAccounts attempt`). Safety limit: 10 connections per 15 minutes; beyond it 429 with Retry-After 900. Repeated failed logins give 429 login_cooldown (Retry-After and `retryAfterMs`). Credentials are used to log in and never returned.
+   * Answers 201 with the account when the login completes, or 202 with either a challenge (`requires_email_code`: submit the e-mailed code with `xAccounts submitChallenge`) or a pending attempt (poll `xAccounts attempt`). On the X API platform the login is X’s OAuth 2.0 consent: 202 with a pending attempt whose `authorizationUrl` the account’s owner opens to approve (the password, e-mail and authenticator secret are not used); the attempt becomes `connected` once X calls back. Safety limit: 10 connections per 15 minutes; beyond it 429 with Retry-After 900. Repeated failed logins give 429 login_cooldown (Retry-After and `retryAfterMs`). Credentials are used to log in and never returned.
    *
    * @example
    * ```ts
@@ -2426,7 +2426,7 @@ export class XAccountsResource extends Resource {
   }
   /**
    * Log in again to a connected account whose session no longer works.
-   * For accounts whose health is needsReauth. Answers 201 with the account, or 202 with a challenge when the platform e-mails a code. Repeated failed logins give 429 login_cooldown (Retry-After and `retryAfterMs`).
+   * For accounts whose health is needsReauth. Answers 201 with the account, or 202 with a challenge when the platform e-mails a code. On the X API platform: 202 with a pending attempt whose `authorizationUrl` the owner opens to approve again on X (the password is not used). Repeated failed logins give 429 login_cooldown (Retry-After and `retryAfterMs`).
    *
    * @example
    * ```ts

@@ -2385,6 +2385,10 @@ export interface ConnectionAttemptPending {
   status: "pending";
   /** Milliseconds to wait before polling the attempt again. */
   pollAfterMs: number;
+  /** Where the account's owner approves the connection in a browser (the X API platform: X's OAuth 2.0 consent page); the attempt stays pending until then. */
+  authorizationUrl?: string | undefined;
+  /** When `authorizationUrl` stops working (ISO 8601); start a new connection after it. */
+  authorizationExpiresAt?: string | undefined;
 }
 
 export interface ConnectionAttemptSuccess {
@@ -3983,7 +3987,7 @@ export interface ReauthXAccountParams {
 }
 
 /** What `xAccounts.reauth` answers. */
-export type ReauthXAccountResult = SanitizedXAccount | ConnectionChallenge;
+export type ReauthXAccountResult = SanitizedXAccount | ConnectionChallenge | ConnectionAttemptPending;
 
 /** What `xAccounts.bulkRetry` answers. */
 export interface BulkRetryXAccountsResult {

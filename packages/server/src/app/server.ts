@@ -27,6 +27,7 @@ import { webhooksFeature } from '../features/webhooks/feature.js';
 import type { WebhookOptions } from '../features/webhooks/options.js';
 import { writesFeature } from '../features/writes/feature.js';
 import { xAccountsFeature } from '../features/x-accounts/feature.js';
+import { X_OAUTH_CALLBACK_PATH } from '../features/x-accounts/oauth-callback.js';
 import { type SeedProgressListener, SimulatedPlatform, seedNetwork } from '../platform/simulated/index.js';
 import { createXApiPlatform } from '../platform/xapi/index.js';
 import { buildServer, type ServerDeps, type XsvcServer } from './app.js';
@@ -86,6 +87,14 @@ export async function platformFor(
       bearerToken: config.xBearerToken ?? '',
       baseUrl: config.xApiBaseUrl,
       fullArchive: config.xApiFullArchive,
+      now: () => services.clock.now(),
+      oauth: config.xClientId
+        ? {
+            clientId: config.xClientId,
+            clientSecret: config.xClientSecret,
+            redirectUri: `${services.publicUrl()}${X_OAUTH_CALLBACK_PATH}`,
+          }
+        : undefined,
     });
   }
   await seedNetwork(

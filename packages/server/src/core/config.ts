@@ -42,6 +42,13 @@ export const ConfigSchema = z
      * posts older than 7 days read through it; without it they are refused with a message that says so.
      */
     xApiFullArchive: z.boolean().default(false),
+    /**
+     * The X app's OAuth 2.0 client id (xapi platform): connected accounts log in through X's OAuth 2.0
+     * (authorization code with PKCE); without it nothing can be connected on xapi.
+     */
+    xClientId: z.string().min(1).optional(),
+    /** The X app's OAuth 2.0 client secret, for a confidential client (a "web app" on X). */
+    xClientSecret: z.string().min(1).optional(),
     /** Allow webhook deliveries to http://127.0.0.1:<port> and http://localhost:<port> (tests, local dev). */
     allowLoopbackWebhooks: z.boolean().default(false),
     /**
@@ -148,6 +155,13 @@ export const ConfigSchema = z
           'XSVC_ALLOW_LOOPBACK_WEBHOOKS is refused when XSVC_PUBLIC_URL is https (a public deployment)',
       });
     }
+    if (c.xClientSecret !== undefined && c.xClientId === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['xClientSecret'],
+        message: 'X_CLIENT_SECRET needs X_CLIENT_ID (the OAuth 2.0 client it belongs to)',
+      });
+    }
     if (c.platform === 'xapi' && !c.xBearerToken) {
       ctx.addIssue({
         code: 'custom',
@@ -202,6 +216,8 @@ const ENV: Record<keyof ConfigInput, string> = {
   xBearerToken: 'X_BEARER_TOKEN',
   xApiBaseUrl: 'X_API_BASE_URL',
   xApiFullArchive: 'X_API_FULL_ARCHIVE',
+  xClientId: 'X_CLIENT_ID',
+  xClientSecret: 'X_CLIENT_SECRET',
   allowLoopbackWebhooks: 'XSVC_ALLOW_LOOPBACK_WEBHOOKS',
   webhookThreads: 'XSVC_WEBHOOK_THREADS',
   trustProxy: 'XSVC_TRUST_PROXY',
@@ -235,6 +251,9 @@ export const ENV_HELP: Readonly<Record<keyof ConfigInput, string>> = {
   xBearerToken: 'the X API v2 app token (xapi platform)',
   xApiBaseUrl: 'the X API origin (xapi platform)',
   xApiFullArchive: "the X app's tier has full-archive search (replies and threads older than 7 days)",
+  xClientId:
+    "the X app's OAuth 2.0 client id: connected accounts on xapi (callback {public URL}/api/v1/x/oauth/callback)",
+  xClientSecret: "the X app's OAuth 2.0 client secret (a confidential client)",
   allowLoopbackWebhooks: 'webhook URLs on 127.0.0.1/localhost allowed (local development; not with https)',
   webhookThreads: "threads that send webhook deliveries (0: the server's own thread)",
   trustProxy: 'take the client address and scheme from X-Forwarded-For / -Proto (behind a proxy)',

@@ -18,12 +18,28 @@ const unsupported: [string, (p: Platform) => Promise<unknown>][] = [
   ['communityTweets', (p) => p.communityTweets('1', page)],
   ['searchCommunityTweets', (p) => p.searchCommunityTweets('q', undefined, page)],
   ['job', (p) => p.job('1')],
+  ['notifications', (p) => p.notifications('1', page)],
+];
+
+/** The private reads: served with the connected account's own token (see writes.test.ts), never the app's. */
+const userOnly: [string, (p: Platform) => Promise<unknown>][] = [
   ['bookmarks', (p) => p.bookmarks('1', undefined, page)],
   ['bookmarkFolders', (p) => p.bookmarkFolders('1')],
   ['homeTimeline', (p) => p.homeTimeline('1', page)],
-  ['notifications', (p) => p.notifications('1', page)],
   ['dmHistory', (p) => p.dmHistory('1', '2', page)],
 ];
+
+describe('private reads without the account’s own authorization', () => {
+  for (const [name, call] of userOnly) {
+    it(`${name} rejects with x_api_unauthorized and sends nothing`, async () => {
+      const err = await rejection(call(platform()));
+      expect(err).toBeInstanceOf(PlatformUnavailableError);
+      expect(err.code).toBe('x_api_unauthorized');
+      expect(err.message).toMatch(/connected account’s own X authorization/);
+      expect(seen).toHaveLength(0);
+    });
+  }
+});
 
 describe('operations the X API v2 cannot serve with an app token', () => {
   for (const [name, call] of unsupported) {

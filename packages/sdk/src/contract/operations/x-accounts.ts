@@ -73,6 +73,7 @@ export const connectXAccount = defineOperation({
   summary: 'Connect a platform account by logging in to it',
   description:
     'Answers 201 with the account when the login completes, or 202 with either a challenge (`requires_email_code`: submit the e-mailed code with `xAccounts submitChallenge`) or a pending attempt (poll `xAccounts attempt`). ' +
+    'On the X API platform the login is X’s OAuth 2.0 consent: 202 with a pending attempt whose `authorizationUrl` the account’s owner opens to approve (the password, e-mail and authenticator secret are not used); the attempt becomes `connected` once X calls back. ' +
     `Safety limit: ${limits.connectAccount.limit} connections per ${limits.connectAccount.windowMs / 60_000} minutes; beyond it 429 with Retry-After ${limits.connectAccount.retryAfterSeconds}. ` +
     'Repeated failed logins give 429 login_cooldown (Retry-After and `retryAfterMs`). Credentials are used to log in and never returned.',
   sdk: ['xAccounts', 'connect'],
@@ -216,6 +217,7 @@ export const reauthXAccount = defineOperation({
   summary: 'Log in again to a connected account whose session no longer works',
   description:
     'For accounts whose health is needsReauth. Answers 201 with the account, or 202 with a challenge when the platform e-mails a code. ' +
+    'On the X API platform: 202 with a pending attempt whose `authorizationUrl` the owner opens to approve again on X (the password is not used). ' +
     'Repeated failed logins give 429 login_cooldown (Retry-After and `retryAfterMs`).',
   sdk: ['xAccounts', 'reauth'],
   auth: keyOrToken,
@@ -232,7 +234,7 @@ export const reauthXAccount = defineOperation({
     email: z.email().optional().describe('E-mail address of the platform account, for e-mail verification.'),
   }),
   success: [201, 202],
-  response: z.union([SanitizedXAccountSchema, ConnectionChallengeSchema]),
+  response: z.union([SanitizedXAccountSchema, ConnectionChallengeSchema, ConnectionAttemptPendingSchema]),
   errors: [...loginErrors, 'not_found', 'account_not_found'],
   pagination: null,
   cost: { kind: 'free' },

@@ -78,6 +78,16 @@ export const ConnectionAttemptPendingSchema = z.object({
   id: attemptId,
   status: z.literal('pending').describe('Always `pending`: the login is still running.'),
   pollAfterMs: z.number().int().min(0).describe('Milliseconds to wait before polling the attempt again.'),
+  authorizationUrl: z
+    .url()
+    .optional()
+    .describe(
+      "Where the account's owner approves the connection in a browser (the X API platform: X's OAuth 2.0 consent page); the attempt stays pending until then.",
+    ),
+  authorizationExpiresAt: z
+    .string()
+    .optional()
+    .describe('When `authorizationUrl` stops working (ISO 8601); start a new connection after it.'),
 });
 export type ConnectionAttemptPending = z.infer<typeof ConnectionAttemptPendingSchema>;
 

@@ -12,15 +12,23 @@ export interface LoginCredentials {
   email?: string | undefined;
   /** The two-factor authenticator secret (base32), when the account uses one. */
   totpSecret?: string | undefined;
+  /**
+   * An unguessable value the caller binds the login to: a platform that logs in through the account
+   * owner's browser (an OAuth authorization) sends it along and hands it back to the caller's callback.
+   */
+  authorizationState?: string | undefined;
 }
 
 /**
  * The outcome of a login step: a session, a request for an e-mailed code (`flow` is the platform's state of
- * the login, to hand back with the code), a rejection, or a platform that cannot log in at all.
+ * the login, to hand back with the code), a browser authorization (the account's owner approves at `url`;
+ * the platform's callback brings a code to hand back with `flow`), a rejection, or a platform that cannot
+ * log in at all.
  */
 export type LoginOutcome =
   | { kind: 'session'; userId: string; username: string; session: string }
   | { kind: 'email_code'; flow: string; username: string; expiresAt: number }
+  | { kind: 'authorize'; url: string; flow: string; username: string; expiresAt: number }
   | { kind: 'rejected'; code: 'login_failed' | 'x_login_suspended'; message: string }
   | { kind: 'unavailable'; message: string };
 
@@ -120,3 +128,14 @@ export type WriteRejectionCode =
 export type WriteOutcome =
   | { ok: true; result: WriteResult }
   | { ok: false; code: WriteRejectionCode; message: string };
+
+/**
+ * What a session needs before it is used (`Platform.renewSession`): nothing (`current`), to be replaced by
+ * a renewed one (`renewed`: store it, the old one no longer works), or a new login (`refused`: the
+ * platform turned the renewal down, the account must be re-authenticated). A renewal the platform could not
+ * be reached for throws `PlatformUnavailableError`.
+ */
+export type SessionRenewal =
+  | { kind: 'current' }
+  | { kind: 'renewed'; session: string }
+  | { kind: 'refused'; message: string };

@@ -2,6 +2,7 @@ import type { schemas } from '@xsvc/sdk/contract';
 import type {
   LoginCredentials,
   LoginOutcome,
+  SessionRenewal,
   WriteActor,
   WriteCommand,
   WriteOutcome,
@@ -174,6 +175,15 @@ export class PlatformUnavailableError extends Error {
 }
 
 /**
+ * Thrown by a write whose outcome cannot be known: it was sent, and no answer came (a timeout, a dropped
+ * connection, a 5xx from X). A platform without idempotency keys (X) may have performed it, so it must
+ * never be sent again on its own: the action ends `x_write_ambiguous`, not safe to retry.
+ */
+export class PlatformWriteAmbiguousError extends Error {
+  override readonly name = 'PlatformWriteAmbiguousError';
+}
+
+/**
  * Thrown by a private read (bookmarks, home timeline, notifications, direct messages) when the platform
  * refuses the account it reads as: suspended or locked. The route tells the caller and the connection's
  * health learns it, as from a write.
@@ -261,11 +271,26 @@ export interface Platform {
   job(id: string): Promise<{ job: Record<string, unknown>; closed: boolean } | undefined>;
 
   // Private reads of a connected account (its platform user id)
-  bookmarks(userId: string, folderId: string | undefined, page: PageRequest): Promise<PlatformPage<Tweet>>;
-  bookmarkFolders(userId: string): Promise<{ id: string; name: string }[]>;
-  homeTimeline(userId: string, page: PageRequest): Promise<PlatformPage<Tweet>>;
-  notifications(userId: string, page: PageRequest): Promise<PlatformPage<PlatformNotification>>;
-  dmHistory(userId: string, otherUserId: string, page: PageRequest): Promise<PlatformPage<PlatformDm>>;
+  // `session` is the connected account's session (xapi reads with its OAuth 2.0 token; simulated needs none).
+  bookmarks(
+    userId: string,
+    folderId: string | undefined,
+    page: PageRequest,
+    session?: string,
+  ): Promise<PlatformPage<Tweet>>;
+  bookmarkFolders(userId: string, session?: string): Promise<{ id: string; name: string }[]>;
+  homeTimeline(userId: string, page: PageRequest, session?: string): Promise<PlatformPage<Tweet>>;
+  notifications(
+    userId: string,
+    page: PageRequest,
+    session?: string,
+  ): Promise<PlatformPage<PlatformNotification>>;
+  dmHistory(
+    userId: string,
+    otherUserId: string,
+    page: PageRequest,
+    session?: string,
+  ): Promise<PlatformPage<PlatformDm>>;
 
   // Batched reads of the monitors' check engine: one call covers every watched account of a check.
   /**
@@ -294,6 +319,11 @@ export interface Platform {
   submitLoginCode(flow: string, code: string): Promise<LoginOutcome>;
   /** Ends a session (a disconnected account); nothing when it is already gone. */
   logout(session: string): Promise<void>;
+  /**
+   * Whether `session` must be renewed before it is used at `now` (an access token about to expire), and the
+   * renewed session when it must.
+   */
+  renewSession(session: string, now: number): Promise<SessionRenewal>;
   /**
    * Performs a write as `actor`. `token` identifies the write: the platform performs a token at most once
    * and answers a repeat with the first outcome. Throws `PlatformUnavailableError` when the write was not

@@ -1,10 +1,14 @@
 import type { Selectable } from 'kysely';
+import { SessionNeedsReauthError, usableSession } from '../../core/accounts/session.js';
 import type { XAccountsTable } from '../../core/accounts/tables.js';
 import { HttpError } from '../../core/http/errors.js';
 import type { HandlerContext } from '../../core/http/handler.js';
 
-/** A platform account the caller connected (spec 2.13). */
-export type ConnectedAccount = Selectable<XAccountsTable>;
+/**
+ * A platform account the caller connected (spec 2.13), with its session ready to use (renewed first when
+ * it was about to expire); undefined when the connection has none.
+ */
+export type ConnectedAccount = Selectable<XAccountsTable> & { session?: string | undefined };
 
 const CONNECT_HINT = 'connect one with POST /api/v1/x/accounts first';
 
@@ -42,13 +46,18 @@ export async function connectedAccount(
   } else chosen = rows[0];
   if (!chosen)
     throw new HttpError('account_required', `this read needs a connected platform account; ${CONNECT_HINT}`);
-  if (chosen.health === 'needsReauth' || chosen.status === 'needs_reauth') {
-    throw new HttpError(
-      'account_needs_reauth',
-      `@${chosen.x_username} must be re-authenticated before it can be read`,
-    );
+  const reauth = new HttpError(
+    'account_needs_reauth',
+    `@${chosen.x_username} must be re-authenticated before it can be read`,
+  );
+  if (chosen.health === 'needsReauth' || chosen.status === 'needs_reauth') throw reauth;
+  if (!chosen.session_enc) return chosen;
+  try {
+    return { ...chosen, session: await usableSession(ctx.services, chosen) };
+  } catch (err) {
+    if (err instanceof SessionNeedsReauthError) throw reauth;
+    throw err;
   }
-  return chosen;
 }
 
 /**

@@ -63,7 +63,9 @@ export const privateHandlers = defineReadHandlers({
       want: PAGE,
       cursor: q.cursor,
       read: (p) =>
-        readAs(ctx, account, () => ctx.services.platform.bookmarks(account.x_user_id, q.folderId, p)),
+        readAs(ctx, account, () =>
+          ctx.services.platform.bookmarks(account.x_user_id, q.folderId, p, account.session),
+        ),
     });
     return pageB('tweets', page.items, page.nextCursor);
   },
@@ -71,7 +73,9 @@ export const privateHandlers = defineReadHandlers({
   getBookmarkFolders: async (ctx) => {
     const offset = FOLDERS_CURSOR.decode(ctx.query.cursor)?.offset ?? 0;
     const account = await connectedAccount(ctx, ctx.query.account);
-    const all = await readAs(ctx, account, () => ctx.services.platform.bookmarkFolders(account.x_user_id));
+    const all = await readAs(ctx, account, () =>
+      ctx.services.platform.bookmarkFolders(account.x_user_id, account.session),
+    );
     const m = meter(ctx);
     const remaining = all.slice(offset, offset + PAGE);
     const folders = remaining.slice(0, remaining.length ? await m.affordable(remaining.length) : 0);
@@ -88,7 +92,8 @@ export const privateHandlers = defineReadHandlers({
       want: PAGE,
       cursor: q.cursor,
       keep: (t: Tweet) => !seen.has(t.id),
-      read: (p) => readAs(ctx, account, () => ctx.services.platform.homeTimeline(account.x_user_id, p)),
+      read: (p) =>
+        readAs(ctx, account, () => ctx.services.platform.homeTimeline(account.x_user_id, p, account.session)),
     });
     return pageB('tweets', page.items, page.nextCursor);
   },
@@ -106,7 +111,10 @@ export const privateHandlers = defineReadHandlers({
       want: PAGE,
       cursor: q.cursor,
       keep,
-      read: (p) => readAs(ctx, account, () => ctx.services.platform.notifications(account.x_user_id, p)),
+      read: (p) =>
+        readAs(ctx, account, () =>
+          ctx.services.platform.notifications(account.x_user_id, p, account.session),
+        ),
     });
     return pageB('notifications', page.items.map(toNotification), page.nextCursor);
   },
@@ -132,7 +140,9 @@ export const privateHandlers = defineReadHandlers({
       cursor: q.cursor,
       keep: (m: PlatformDm) => maxId === undefined || BigInt(m.id) <= maxId,
       read: (p) =>
-        readAs(ctx, account, () => ctx.services.platform.dmHistory(account.x_user_id, other.id, p)),
+        readAs(ctx, account, () =>
+          ctx.services.platform.dmHistory(account.x_user_id, other.id, p, account.session),
+        ),
     });
     return pageB('messages', page.items.map(toMessage), page.nextCursor);
   },

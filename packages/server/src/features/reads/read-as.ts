@@ -30,6 +30,14 @@ export async function readAs<T>(
     }
     if (err instanceof PlatformUnavailableError && err.code === 'x_api_unavailable')
       await learn('unavailable');
+    if (err instanceof PlatformUnavailableError && err.code === 'x_api_unauthorized') {
+      // The platform refused the account's own authorization (xapi: its OAuth 2.0 token was revoked).
+      await learn('auth_failure');
+      throw new HttpError(
+        'account_needs_reauth',
+        `the platform refused @${account.x_username}'s authorization: re-authenticate it (${err.message})`,
+      );
+    }
     throw err;
   }
   await learn('ok');

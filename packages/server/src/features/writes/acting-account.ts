@@ -1,6 +1,6 @@
 import { restedHealth } from '../../core/accounts/health.js';
+import { SessionNeedsReauthError, usableSession } from '../../core/accounts/session.js';
 import { listConnections, type XAccountRow } from '../../core/accounts/x-accounts.js';
-import { secretBox } from '../../core/crypto/secret-box.js';
 import { HttpError } from '../../core/http/errors.js';
 import type { HandlerContext } from '../../core/http/handler.js';
 import type { WriteActor } from '../../core/platform/account-writes.js';
@@ -48,10 +48,13 @@ export async function actingAccount(ctx: HandlerContext, ref: string): Promise<A
   if (row.health === 'needsReauth' || row.status === 'needs_reauth' || !row.session_enc) throw reauth;
   let session: string;
   try {
-    session = (await secretBox(ctx.services)).open(row.session_enc);
-  } catch {
-    // The session was sealed with another secret (XSVC_SECRET_KEY changed): only a new login helps.
-    throw reauth;
+    // Opened, and renewed first when the platform says it is about to expire (X's access tokens).
+    session = await usableSession(ctx.services, row);
+  } catch (err) {
+    // Sealed with another secret (XSVC_SECRET_KEY changed), or a renewal the platform refused: only a new
+    // login helps (the connection is `needsReauth` now).
+    if (err instanceof SessionNeedsReauthError) throw reauth;
+    throw err;
   }
   return { row, actor: { userId: row.x_user_id, session } };
 }

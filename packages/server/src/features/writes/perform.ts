@@ -8,7 +8,7 @@ import {
   type StoredAnswer,
 } from '../../core/idempotency/idempotency.js';
 import type { WriteCommand, WriteOutcome } from '../../core/platform/account-writes.js';
-import { PlatformUnavailableError } from '../../core/platform/platform.js';
+import { PlatformUnavailableError, PlatformWriteAmbiguousError } from '../../core/platform/platform.js';
 import { actingAccount } from './acting-account.js';
 import { checkActionLimits } from './action-limits.js';
 import { type ActionRow, actionById, insertAction, updateActive, type WriteTarget } from './action-rows.js';
@@ -99,6 +99,12 @@ export async function performWrite(ctx: HandlerContext, spec: WriteSpec): Promis
     if (err instanceof PlatformUnavailableError) {
       await learnOf(ctx.services, dispatched, 'unavailable');
       const failed = await fail(ctx.services, dispatched, 'x_write_failed', err.message, true);
+      return answer(ctx, failed, undefined);
+    }
+    if (err instanceof PlatformWriteAmbiguousError) {
+      // No receipt can ever tell (X has no idempotency key): it ends now, never to be sent again by us.
+      await learnOf(ctx.services, dispatched, 'unavailable');
+      const failed = await fail(ctx.services, dispatched, 'x_write_ambiguous', err.message, false);
       return answer(ctx, failed, undefined);
     }
     ctx.request.log.warn({ err, writeActionId: row.id }, 'write outcome unknown');

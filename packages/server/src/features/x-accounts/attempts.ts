@@ -3,7 +3,7 @@ import type { Kysely, Selectable } from 'kysely';
 import { num } from '../../core/db/database.js';
 import type { Database } from '../../core/db/schema.js';
 import { randomId } from '../../core/ids/index.js';
-import { type ChallengeRow, challengeView } from './challenges.js';
+import { AUTHORIZING, type ChallengeRow, challengeView } from './challenges.js';
 import type { XConnectionAttemptsTable } from './tables.js';
 
 /** An attempt row. */
@@ -86,11 +86,15 @@ export async function connectsSince(db: Kysely<Database>, accountId: string, sin
   return Number(row?.n ?? 0);
 }
 
-/** An attempt in the API's shape (`getXAccountConnectionAttempt`). */
+/**
+ * An attempt in the API's shape (`getXAccountConnectionAttempt`). One waiting for a browser authorization
+ * (the xapi platform) is `pending` with the `authorizationUrl` to open, until that authorization expires.
+ */
 export function attemptView(
   row: AttemptRow,
   challenge: ChallengeRow | undefined,
   now: number,
+  authorizationUrl?: string,
 ): schemas.ConnectionAttempt {
   const base = { object: 'x_account_connection_attempt' as const, id: row.id };
   const failed = (error: string, reason: string | undefined, retryable: boolean) => ({
@@ -106,6 +110,10 @@ export function attemptView(
     case 'failed':
       return failed(row.error ?? 'login_failed', row.reason ?? undefined, num(row.retryable) === 1);
     case 'challenge':
+      if (challenge && challenge.status === AUTHORIZING && now <= num(challenge.expires_at))
+        return authorizationView(row.id, challenge, authorizationUrl);
+      if (challenge?.status === AUTHORIZING)
+        return failed('connection_challenge_expired', 'the X authorization was not approved in time', true);
       if (challenge && challenge.status === 'requires_email_code' && now <= num(challenge.expires_at))
         return challengeView(challenge);
       return failed('connection_challenge_expired', 'the e-mailed code was not submitted in time', true);
@@ -115,3 +123,22 @@ export function attemptView(
       return { ...base, status: 'pending', pollAfterMs: ATTEMPT_POLL_MS };
   }
 }
+
+/** A pending attempt waiting for the account's owner to approve on X (`authorizationUrl`). */
+export function authorizationView(
+  attemptId: string,
+  challenge: Pick<ChallengeRow, 'expires_at'>,
+  authorizationUrl: string | undefined,
+): schemas.ConnectionAttemptPending {
+  return {
+    object: 'x_account_connection_attempt',
+    id: attemptId,
+    status: 'pending',
+    pollAfterMs: AUTHORIZATION_POLL_MS,
+    ...(authorizationUrl && { authorizationUrl }),
+    authorizationExpiresAt: new Date(num(challenge.expires_at)).toISOString(),
+  };
+}
+
+/** How often a client polls an attempt waiting for a person to approve in a browser. */
+export const AUTHORIZATION_POLL_MS = 3_000;

@@ -12,6 +12,12 @@ export type ChallengeRow = Selectable<XConnectionChallengesTable>;
 /** The one state a challenge accepts codes in; the others (`completed`, `failed`, `expired`, `replaced`) are final. */
 export const OPEN = 'requires_email_code';
 
+/**
+ * The state of a browser authorization (the xapi platform: X's OAuth 2.0 consent) waiting for X's callback.
+ * Its id is the OAuth `state`; the submit operation never accepts it (it is not `OPEN`), only the callback.
+ */
+export const AUTHORIZING = 'requires_authorization';
+
 /** A challenge in the API's shape (the 202 body of spec 2.13). */
 export function challengeView(row: ChallengeRow): schemas.ConnectionChallenge {
   return {
@@ -34,6 +40,13 @@ export interface NewChallenge {
   flowEnc: string;
   expiresAt: number;
   now: number;
+  /** A browser authorization ({@link AUTHORIZING}) under the id given to the platform as its state. */
+  authorization?: { id: string } | undefined;
+}
+
+/** A new challenge id: `xch_` and 144 random bits (also the unguessable state of an X authorization). */
+export function newChallengeId(): string {
+  return randomId('xch', { bytes: 18, encoding: 'base64url' });
 }
 
 /**
@@ -41,7 +54,8 @@ export interface NewChallenge {
  * 3.5): only the newest login can complete.
  */
 export async function openChallenge(db: Kysely<Database>, c: NewChallenge): Promise<ChallengeRow> {
-  const id = randomId('xch', { bytes: 18, encoding: 'base64url' });
+  const id = c.authorization?.id ?? newChallengeId();
+  const status = c.authorization ? AUTHORIZING : OPEN;
   const usernameLower = c.username.toLowerCase();
   await db.transaction().execute(async (trx) => {
     await trx
@@ -49,7 +63,7 @@ export async function openChallenge(db: Kysely<Database>, c: NewChallenge): Prom
       .set({ status: 'replaced', updated_at: c.now })
       .where('account_id', '=', c.accountId)
       .where('username_lower', '=', usernameLower)
-      .where('status', '=', OPEN)
+      .where('status', 'in', [OPEN, AUTHORIZING])
       .execute();
     await trx
       .insertInto('x_connection_challenges')
@@ -61,7 +75,7 @@ export async function openChallenge(db: Kysely<Database>, c: NewChallenge): Prom
         username_lower: usernameLower,
         x_account_id: c.xAccountId,
         flow_enc: c.flowEnc,
-        status: OPEN,
+        status,
         expires_at: c.expiresAt,
         created_at: c.now,
         updated_at: c.now,
@@ -88,8 +102,9 @@ export async function getChallenge(
 }
 
 /**
- * Moves an open challenge to `status` (and, when it stays open, to a new platform state and expiry). Only
- * an open challenge moves: answers false when another request moved it first.
+ * Moves an open challenge (`from`: {@link OPEN}, or {@link AUTHORIZING}) to `status` (and, when it stays
+ * open, to a new platform state and expiry). Only an open challenge moves: answers false when another
+ * request moved it first.
  */
 export async function moveChallenge(
   db: Kysely<Database>,
@@ -97,6 +112,7 @@ export async function moveChallenge(
   status: string,
   now: number,
   reopen?: { flowEnc: string; expiresAt: number },
+  from: string = OPEN,
 ): Promise<boolean> {
   const r = await db
     .updateTable('x_connection_challenges')
@@ -106,7 +122,7 @@ export async function moveChallenge(
       ...(reopen && { flow_enc: reopen.flowEnc, expires_at: reopen.expiresAt }),
     })
     .where('id', '=', id)
-    .where('status', '=', OPEN)
+    .where('status', '=', from)
     .executeTakeFirst();
   return Number(r.numUpdatedRows) > 0;
 }
@@ -121,6 +137,19 @@ export async function replaceChallengesOf(
     .updateTable('x_connection_challenges')
     .set({ status: 'replaced', updated_at: now })
     .where('x_account_id', '=', xAccountId)
-    .where('status', '=', OPEN)
+    .where('status', 'in', [OPEN, AUTHORIZING])
     .execute();
+}
+
+/** A browser authorization waiting for its callback, by its id (the OAuth state); any account's. */
+export async function authorizationByState(
+  db: Kysely<Database>,
+  state: string,
+): Promise<ChallengeRow | undefined> {
+  return db
+    .selectFrom('x_connection_challenges')
+    .selectAll()
+    .where('id', '=', state)
+    .where('status', '=', AUTHORIZING)
+    .executeTakeFirst();
 }

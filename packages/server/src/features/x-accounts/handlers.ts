@@ -12,7 +12,16 @@ import { num } from '../../core/db/database.js';
 import { HttpError } from '../../core/http/errors.js';
 import { Answer, defineHandlers } from '../../core/http/handler.js';
 import { attemptView, connectsSince, startAttempt } from './attempts.js';
-import { challengeView, getChallenge, moveChallenge, OPEN, replaceChallengesOf } from './challenges.js';
+import { openAuthorization } from './authorization.js';
+import {
+  AUTHORIZING,
+  challengeView,
+  getChallenge,
+  moveChallenge,
+  newChallengeId,
+  OPEN,
+  replaceChallengesOf,
+} from './challenges.js';
 import { checkCooldown, loginKey } from './cooldown.js';
 import { answerLogin, endSession } from './login-flow.js';
 
@@ -60,13 +69,16 @@ export const xAccountHandlers = defineHandlers({
     const failureKey = loginKey(accountId, username);
     await checkCooldown(db, failureKey, now);
     const attemptId = await startAttempt(db, accountId, 'connect', username, now);
+    // A platform that logs in through the owner's browser (xapi: X's OAuth 2.0) binds it to this state.
+    const state = newChallengeId();
     const outcome = await ctx.services.platform.login({
       user: username,
       password,
       email,
       totpSecret: totp_secret,
+      authorizationState: state,
     });
-    return answerLogin(ctx, { accountId, attemptId, failureKey }, outcome);
+    return answerLogin(ctx, { accountId, attemptId, failureKey, state }, outcome);
   },
 
   getXAccountConnectionAttempt: async (ctx) => {
@@ -80,7 +92,11 @@ export const xAccountHandlers = defineHandlers({
       .executeTakeFirst();
     if (!row) throw new HttpError('not_found', `no connection attempt ${ctx.params.id}`);
     const challenge = row.challenge_id ? await getChallenge(db, accountId, row.challenge_id) : undefined;
-    return attemptView(row, challenge, ctx.services.clock.now());
+    const authorization =
+      challenge?.status === AUTHORIZING
+        ? openAuthorization(await secretBox(ctx.services), challenge.flow_enc)
+        : undefined;
+    return attemptView(row, challenge, ctx.services.clock.now(), authorization?.url);
   },
 
   submitXAccountConnectionChallenge: async (ctx) => {
@@ -153,13 +169,15 @@ export const xAccountHandlers = defineHandlers({
     await checkCooldown(db, failureKey, now);
     const attemptId = await startAttempt(db, accountId, 'reauth', row.x_username, now);
     const { password, email, totp_secret } = ctx.body;
+    const state = newChallengeId();
     const outcome = await ctx.services.platform.login({
       user: row.x_user_id,
       password,
       email,
       totpSecret: totp_secret,
+      authorizationState: state,
     });
-    return answerLogin(ctx, { accountId, attemptId, failureKey, reauth: row }, outcome);
+    return answerLogin(ctx, { accountId, attemptId, failureKey, reauth: row, state }, outcome);
   },
 
   bulkRetryXAccounts: async (ctx) => {

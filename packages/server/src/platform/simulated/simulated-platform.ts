@@ -102,11 +102,12 @@ export class SimulatedPlatform implements Platform {
   job: Platform['job'] = (...a) => this.collections.job(...a);
 
   // Private reads of a connected account
-  bookmarks: Platform['bookmarks'] = (...a) => this.own.bookmarks(...a);
-  bookmarkFolders: Platform['bookmarkFolders'] = (...a) => this.own.bookmarkFolders(...a);
-  homeTimeline: Platform['homeTimeline'] = (...a) => this.own.homeTimeline(...a);
-  notifications: Platform['notifications'] = (...a) => this.own.notifications(...a);
-  dmHistory: Platform['dmHistory'] = (...a) => this.own.dmHistory(...a);
+  // The simulated network reads as the account's user id; the session is not needed.
+  bookmarks: Platform['bookmarks'] = (userId, folderId, page) => this.own.bookmarks(userId, folderId, page);
+  bookmarkFolders: Platform['bookmarkFolders'] = (userId) => this.own.bookmarkFolders(userId);
+  homeTimeline: Platform['homeTimeline'] = (userId, page) => this.own.homeTimeline(userId, page);
+  notifications: Platform['notifications'] = (userId, page) => this.own.notifications(userId, page);
+  dmHistory: Platform['dmHistory'] = (userId, other, page) => this.own.dmHistory(userId, other, page);
 
   // Batched reads of the monitors' check engine
   newestTweetId: Platform['newestTweetId'] = (...a) => this.monitors.newestTweetId(...a);
@@ -117,6 +118,8 @@ export class SimulatedPlatform implements Platform {
   login: Platform['login'] = (...a) => this.logins.login(...a);
   submitLoginCode: Platform['submitLoginCode'] = (...a) => this.logins.submitLoginCode(...a);
   logout: Platform['logout'] = (...a) => this.logins.logout(...a);
+  /** Simulated sessions do not expire: a dead one is found out when a write or read uses it. */
+  renewSession: Platform['renewSession'] = async () => ({ kind: 'current' });
   write: Platform['write'] = (...a) => this.writes.write(...a);
   writeReceipt: Platform['writeReceipt'] = (...a) => this.writes.writeReceipt(...a);
 }

@@ -92,8 +92,11 @@ export class XApiClient {
   readonly #maxAnswerBytes: number;
   readonly #now: () => number;
 
+  readonly #opts: XApiClientOptions;
+
   constructor(opts: XApiClientOptions) {
     if (!opts.bearerToken) throw new TypeError('XApiClient needs a bearer token');
+    this.#opts = opts;
     this.#token = opts.bearerToken;
     this.baseUrl = (opts.baseUrl ?? 'https://api.x.com').replace(/\/+$/, '');
     // Looked up at call time so a fetch patched after construction (msw in tests) is the one used.
@@ -101,6 +104,14 @@ export class XApiClient {
     this.#timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.#maxAnswerBytes = opts.maxAnswerBytes ?? MAX_ANSWER_BYTES;
     this.#now = opts.now ?? Date.now;
+  }
+
+  /**
+   * The same client with another bearer token: a connected account's OAuth 2.0 access token, for the
+   * user-context reads (bookmarks, the home timeline, direct messages).
+   */
+  withToken(token: string): XApiClient {
+    return new XApiClient({ ...this.#opts, bearerToken: token });
   }
 
   /** `GET path?query`, answering the parsed body of a 2xx (which may still carry partial `errors`). */

@@ -1,10 +1,13 @@
 import { type FetchLike, XApiClient } from './client.js';
+import { XUserAccess } from './user-access.js';
+import type { SendFetch } from './user-client.js';
 import { XApiPlatform } from './xapi-platform.js';
 
 export type { FetchLike, XApiClientOptions, XQuery } from './client.js';
 export { isXApiRequestError, XApiClient, XApiRequestError } from './client.js';
 export type { Expanded } from './mappers.js';
 export { expand, mapAuthor, mapList, mapTrends, mapTweet, mapUser } from './mappers.js';
+export { X_SCOPES, X_SCOPES_BY_FEATURE } from './oauth.js';
 export { MAX_FOLLOW_SCAN } from './relations.js';
 export type { UserRef } from './user-ref.js';
 export { parseUserRef } from './user-ref.js';
@@ -22,12 +25,34 @@ export interface CreateXApiPlatformOptions {
   now?: (() => number) | undefined;
   /** Whether the app's tier has full-archive search (config `X_API_FULL_ARCHIVE`); `false` by default. */
   fullArchive?: boolean | undefined;
+  /** The app's OAuth 2.0 client, for connected accounts (config `X_CLIENT_ID`, `X_CLIENT_SECRET`). */
+  oauth?:
+    | {
+        clientId: string;
+        clientSecret?: string | undefined;
+        /** The callback registered on the X app: `{public URL}/api/v1/x/oauth/callback`. */
+        redirectUri: string;
+        fetch?: SendFetch | undefined;
+      }
+    | undefined;
 }
 
-/** Builds the `xapi` platform: reads through the X API v2 with an app bearer token. */
+/**
+ * Builds the `xapi` platform: reads through the X API v2 with an app bearer token, and, with `oauth`,
+ * connected accounts, their writes and private reads through each account's own OAuth 2.0 token.
+ */
 export function createXApiPlatform(opts: CreateXApiPlatformOptions): XApiPlatform {
-  return new XApiPlatform(new XApiClient(opts), {
-    fullArchive: opts.fullArchive ?? false,
-    now: opts.now ?? Date.now,
-  });
+  const users = opts.oauth
+    ? new XUserAccess({
+        ...opts.oauth,
+        apiBaseUrl: opts.baseUrl ?? 'https://api.x.com',
+        timeoutMs: opts.timeoutMs,
+        now: opts.now,
+      })
+    : undefined;
+  return new XApiPlatform(
+    new XApiClient(opts),
+    { fullArchive: opts.fullArchive ?? false, now: opts.now ?? Date.now },
+    users,
+  );
 }

@@ -2,6 +2,7 @@ import { snowflakeTime } from '../../core/ids/snowflake.js';
 import type {
   LoginCredentials,
   LoginOutcome,
+  SessionRenewal,
   WriteActor,
   WriteCommand,
   WriteOutcome,
@@ -57,6 +58,7 @@ import {
 import { followsScan, threadOf } from './relations.js';
 import { xReplyTree } from './reply-tree.js';
 import type { XCommunity, XList, XResponse, XTrend, XTweet, XUser } from './types.js';
+import type { XUserAccess } from './user-access.js';
 import { isXId, parseUserRef } from './user-ref.js';
 
 /** The error for what the X API v2 does not offer to an app-only token. */
@@ -94,6 +96,15 @@ export interface XApiPlatformOptions {
   now: () => number;
 }
 
+/** A direct-message event of X (`dm_event.fields`, with the `sender_id` expansion). */
+interface XDmEvent {
+  id: string;
+  text?: string;
+  created_at?: string;
+  sender_id?: string;
+  event_type?: string;
+}
+
 /** Recent search reaches back 7 days. */
 const RECENT_SEARCH_MS = 7 * 24 * 3600 * 1000;
 
@@ -107,9 +118,14 @@ const RECENT_SEARCH_MS = 7 * 24 * 3600 * 1000;
 export class XApiPlatform implements Platform {
   readonly kind = 'xapi' as const;
 
+  /**
+   * `users` is the user-context side (connected accounts through X's OAuth 2.0, their writes and private
+   * reads); without it (no `X_CLIENT_ID`) nothing can be connected.
+   */
   constructor(
     private readonly x: XApiClient,
     private readonly opts: XApiPlatformOptions = { fullArchive: false, now: Date.now },
+    private readonly users?: XUserAccess,
   ) {}
 
   // Users
@@ -461,31 +477,92 @@ export class XApiPlatform implements Platform {
   // Private reads of a connected account: they need that account's user token, which the app token is not.
 
   async bookmarks(
-    _userId: string,
-    _folderId: string | undefined,
-    _page: PageRequest,
+    userId: string,
+    folderId: string | undefined,
+    page: PageRequest,
+    session?: string,
   ): Promise<PlatformPage<Tweet>> {
-    return unavailable('bookmarks (they need the account’s user token)');
+    const x = this.#asUser(session, 'bookmarks');
+    if (folderId === undefined) {
+      return tweetPage(x, { path: path`/2/users/${userId}/bookmarks`, bounds: USER_PAGE }, page);
+    }
+    // A folder lists the ids of its posts only: they are looked up with the app token.
+    const res = await fetchPage<{ id: string }>(
+      x,
+      { path: path`/2/users/${userId}/bookmarks/folders/${folderId}`, bounds: USER_PAGE },
+      page,
+      {},
+    );
+    const items = await this.getTweets((res.data ?? []).map((t) => t.id));
+    const next = res.meta?.next_token;
+    return { items, ...(next ? { nextCursor: next } : {}) };
   }
 
-  async bookmarkFolders(_userId: string): Promise<{ id: string; name: string }[]> {
-    return unavailable('bookmark folders (they need the account’s user token)');
+  async bookmarkFolders(userId: string, session?: string): Promise<{ id: string; name: string }[]> {
+    const x = this.#asUser(session, 'bookmark folders');
+    const out: { id: string; name: string }[] = [];
+    let cursor: string | undefined;
+    // At most 10 pages of 100: X caps the folders of an account far below that.
+    for (let i = 0; i < 10; i++) {
+      const res = await x.get<{ id: string; name: string }[]>(path`/2/users/${userId}/bookmarks/folders`, {
+        max_results: 100,
+        pagination_token: cursor,
+      });
+      out.push(...(res.data ?? []).map((f) => ({ id: f.id, name: f.name })));
+      cursor = res.meta?.next_token;
+      if (!cursor) break;
+    }
+    return out;
   }
 
-  async homeTimeline(_userId: string, _page: PageRequest): Promise<PlatformPage<Tweet>> {
-    return unavailable('the home timeline (it needs the account’s user token)');
+  async homeTimeline(userId: string, page: PageRequest, session?: string): Promise<PlatformPage<Tweet>> {
+    const x = this.#asUser(session, 'the home timeline');
+    const ep = { path: path`/2/users/${userId}/timelines/reverse_chronological`, bounds: USER_PAGE };
+    return tweetPage(x, ep, page);
   }
 
   async notifications(_userId: string, _page: PageRequest): Promise<PlatformPage<PlatformNotification>> {
-    return unavailable('notifications');
+    return unavailable('notifications (X API v2 has no notifications endpoint)');
   }
 
   async dmHistory(
-    _userId: string,
-    _otherUserId: string,
-    _page: PageRequest,
+    userId: string,
+    otherUserId: string,
+    page: PageRequest,
+    session?: string,
   ): Promise<PlatformPage<PlatformDm>> {
-    return unavailable('direct messages (they need the account’s user token)');
+    const x = this.#asUser(session, 'direct messages');
+    const res = await x.get<XDmEvent[]>(path`/2/dm_conversations/with/${otherUserId}/dm_events`, {
+      event_types: 'MessageCreate',
+      // X 2.167 names the sender through the `sender_id` expansion (it is no longer a field).
+      'dm_event.fields': 'id,text,created_at,dm_conversation_id,event_type',
+      expansions: 'sender_id',
+      max_results: maxResults(page.pageSize, USER_PAGE),
+      pagination_token: page.cursor,
+    });
+    const items = (res.data ?? [])
+      .filter((e) => e.event_type === undefined || e.event_type === 'MessageCreate')
+      .map((e) => ({
+        id: e.id,
+        senderId: e.sender_id ?? '',
+        recipientId: e.sender_id === userId ? otherUserId : userId,
+        text: e.text ?? '',
+        createdAt: e.created_at ?? '',
+      }));
+    const next = res.meta?.next_token;
+    return { items, ...(next ? { nextCursor: next } : {}) };
+  }
+
+  /** A client reading as the connected account (its OAuth 2.0 access token as the bearer). */
+  #asUser(session: string | undefined, what: string): XApiClient {
+    const token = session ? this.users?.accessToken(session) : undefined;
+    if (!token) {
+      throw new PlatformUnavailableError(
+        'x_api_unauthorized',
+        `${what} are read with the connected account’s own X authorization, which this connection does not have`,
+      );
+    }
+    return this.x.withToken(token);
   }
 
   // Batched reads of the monitors' check engine: per-account timeline polling within the app's limits.
@@ -502,26 +579,39 @@ export class XApiPlatform implements Platform {
     return monitorReads.profileStamps(this.x, ids, ifChanged);
   }
 
-  // Connected accounts: an app-only token cannot log in as a user, so nothing can be connected or written.
+  // Connected accounts: X's OAuth 2.0 authorization code flow with PKCE (see `XUserAccess`).
 
-  async login(_credentials: LoginCredentials): Promise<LoginOutcome> {
-    return { kind: 'unavailable', message: LOGIN_UNAVAILABLE };
+  async login(credentials: LoginCredentials): Promise<LoginOutcome> {
+    if (!this.users) return { kind: 'unavailable', message: LOGIN_UNAVAILABLE };
+    return this.users.login(credentials);
   }
 
-  async submitLoginCode(_flow: string, _code: string): Promise<LoginOutcome> {
-    return { kind: 'unavailable', message: LOGIN_UNAVAILABLE };
+  /** Completes an X authorization: `flow` from the `authorize` outcome, `code` from X's callback. */
+  async submitLoginCode(flow: string, code: string): Promise<LoginOutcome> {
+    if (!this.users) return { kind: 'unavailable', message: LOGIN_UNAVAILABLE };
+    return this.users.completeLogin(flow, code);
   }
 
-  async logout(_session: string): Promise<void> {}
-
-  write(_token: string, _actor: WriteActor, command: WriteCommand): Promise<WriteOutcome> {
-    return unavailable(`the ${command.action} write (it needs the account’s user token)`);
+  async logout(session: string): Promise<void> {
+    await this.users?.logout(session);
   }
 
+  async renewSession(session: string, now: number): Promise<SessionRenewal> {
+    if (!this.users) return { kind: 'refused', message: LOGIN_UNAVAILABLE };
+    return this.users.renewSession(session, now);
+  }
+
+  async write(_token: string, actor: WriteActor, command: WriteCommand): Promise<WriteOutcome> {
+    if (!this.users)
+      return unavailable(`the ${command.action} write (it needs X_CLIENT_ID and a connected account)`);
+    return this.users.write(actor, command);
+  }
+
+  /** X keeps no idempotency key: a write whose answer was lost can never be confirmed (see `perform.ts`). */
   async writeReceipt(_token: string): Promise<WriteOutcome | undefined> {
     return undefined;
   }
 }
 
 const LOGIN_UNAVAILABLE =
-  'the xapi platform reads with an app token and cannot log in as a user; connected accounts and writes need the simulated platform';
+  'connected accounts on the xapi platform log in through X’s OAuth 2.0, which needs the app’s OAuth 2.0 client (set X_CLIENT_ID, and X_CLIENT_SECRET for a confidential client)';
