@@ -64,7 +64,7 @@ describe('whoami and auth status', () => {
     expect(res.code).toBe(0);
     expect(res.stdout).toContain('@xsvc_demo');
     expect(res.stdout).toMatch(/Plan\s+active/);
-    expect(res.stdout).toMatch(/Credits\s+12500/);
+    expect(res.stdout).toMatch(/Credits\s+12,500\n/);
     expect(res.stdout).toContain('svc_…9f2a, from XSVC_API_KEY (environment)');
     expect(res.stdout).toContain(`${BASE}, from XSVC_BASE_URL`);
     expect(res.stdout).not.toContain(KEY);

@@ -67,13 +67,18 @@ export async function whoami(state: RunState, globals: GlobalFlags): Promise<voi
   const rows: [string, string][] = [
     ['Account', report.account ? `@${report.account}` : '(no platform username linked)'],
     ['Plan', report.plan],
-    ...(report.credits !== null ? [['Credits', report.credits] as [string, string]] : []),
+    ...(report.credits !== null ? [['Credits', groupDigits(report.credits)] as [string, string]] : []),
     ['Key', `${report.key}, from ${report.keySource}`],
     ['Base URL', `${report.baseUrl}${urlSource(report.baseUrlSource, report.profile)}`],
     ['Profile', `${report.profile} (${report.configFile})`],
   ];
   out.line(`${style.green('✓')} Signed in to ${report.baseUrl}`);
   for (const [k, v] of rows) out.line(`  ${style.dim(k.padEnd(9))} ${v}`);
+}
+
+/** `9999976` → `9,999,976` for a reader; anything not a plain whole number is shown as it is. */
+export function groupDigits(value: string): string {
+  return /^-?\d+$/.test(value) ? BigInt(value).toLocaleString('en-US') : value;
 }
 
 /** `, from XSVC_BASE_URL`: where the base URL came from, when that is not obvious. */
