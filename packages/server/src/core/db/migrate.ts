@@ -94,12 +94,12 @@ export function isCatalogRace(error: unknown, ours: string): boolean {
   // The listing's `pg_get_serial_sequence` reads each column of each schema: a table of another schema dropped
   // under it reports one of its columns missing. Our migrations never call that function, so its name in the
   // error places the failure in the listing, not in a migration of ours.
-  if (isObject(error) && error.code === '42703' && error.routine === 'pg_get_serial_sequence') return true;
+  const { code, routine } = (typeof error === 'object' && error !== null ? error : {}) as {
+    code?: unknown;
+    routine?: unknown;
+  };
+  if (code === '42703' && routine === 'pg_get_serial_sequence') return true;
   const message = error instanceof Error ? error.message : String(error);
   const missing = /^(?:schema|relation) "([^"]+)" does not exist$/.exec(message)?.[1];
   return missing !== undefined && missing !== ours && !missing.startsWith(`${ours}.`);
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null;
 }
