@@ -1,5 +1,6 @@
-import type { Config } from '../core/config.js';
+import { type Config, ConfigError } from '../core/config.js';
 import type { Feature } from '../core/feature.js';
+import { UpstreamLimits } from '../core/limits/upstream-limits.js';
 import type { Platform } from '../core/platform/platform.js';
 import type { Services } from '../core/services.js';
 import { accountFeature } from '../features/account/feature.js';
@@ -87,6 +88,14 @@ export async function platformFor(
       bearerToken: config.xBearerToken ?? '',
       baseUrl: config.xApiBaseUrl,
       fullArchive: config.xApiFullArchive,
+      searchQueryMax: config.xApiSearchQueryMax,
+      monitorSource: xApiMonitorSource(config),
+      budget: {
+        store: new UpstreamLimits(services.database.db),
+        defaults: config.xApiRateLimits,
+        share: config.xApiMonitorShare,
+        maxIntervalMs: config.xApiMonitorMaxInterval * 1000,
+      },
       now: () => services.clock.now(),
       oauth: config.xClientId
         ? {
@@ -103,6 +112,19 @@ export async function platformFor(
     onSeedProgress,
   );
   return new SimulatedPlatform(services.database.db, services.clock, { mediaBaseUrl: services.publicUrl });
+}
+
+/**
+ * The xapi monitors' source of posts. The filtered stream (`X_API_MONITOR_SOURCE=stream`) is not in this
+ * build yet: asking for it fails the start with a message that says so, rather than searching in its place.
+ */
+function xApiMonitorSource(config: Config): 'search' | 'stream' {
+  if (config.xApiMonitorSource === 'stream') {
+    throw new ConfigError(
+      'X_API_MONITOR_SOURCE=stream: the filtered stream source is not available in this build; use search',
+    );
+  }
+  return config.xApiMonitorSource;
 }
 
 /** What {@link createServer} accepts beside the configuration. */

@@ -43,6 +43,25 @@ export const ConfigSchema = z
      */
     xApiFullArchive: z.boolean().default(false),
     /**
+     * Where the xapi monitors' posts come from: `search` (batched recent search, requests every check) or
+     * `stream` (X's filtered stream with rules, where the app's tier has it).
+     */
+    xApiMonitorSource: z.enum(['search', 'stream']).default('search'),
+    /** The longest recent-search query X takes from the app: 512 on the self-serve tiers, 4096 on Enterprise. */
+    xApiSearchQueryMax: z.coerce.number().int().min(32).max(4096).default(512),
+    /**
+     * The app's limits per 15 minutes before X's headers report them: `search=60,users=300` (recent search,
+     * users lookup; the self-serve figures: check X's pricing page for the app's tier).
+     */
+    xApiRateLimits: z
+      .string()
+      .default('search=60,users=300')
+      .transform((value, ctx) => parseXRateLimits(value, ctx)),
+    /** The fraction of each X endpoint's limit the monitors may use (the rest stays for API calls). */
+    xApiMonitorShare: z.coerce.number().gt(0).max(1).default(0.8),
+    /** The longest effective check interval (seconds) before new xapi monitors are refused. */
+    xApiMonitorMaxInterval: z.coerce.number().int().min(1).default(300),
+    /**
      * The X app's OAuth 2.0 client id (xapi platform): connected accounts log in through X's OAuth 2.0
      * (authorization code with PKCE); without it nothing can be connected on xapi.
      */
@@ -173,6 +192,34 @@ export const ConfigSchema = z
 
 export type Config = z.output<typeof ConfigSchema>;
 
+/** The endpoints `X_API_RATE_LIMITS` names, by their short name. */
+const X_RATE_LIMIT_NAMES: Readonly<Record<string, string>> = {
+  search: 'GET /2/tweets/search/recent',
+  users: 'GET /2/users',
+};
+
+/** `search=60,users=300` as limits per endpoint; an unknown name or a bad count is an issue. */
+function parseXRateLimits(value: string, ctx: z.RefinementCtx): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const item of value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
+    const [name = '', count = ''] = item.split('=').map((s) => s.trim());
+    const endpoint = X_RATE_LIMIT_NAMES[name];
+    const n = Number(count);
+    if (!endpoint || !/^\d+$/.test(count) || n < 1) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `${JSON.stringify(item)} is not name=count with name search or users and a count of 1 or more`,
+      });
+      continue;
+    }
+    out[endpoint] = n;
+  }
+  return out;
+}
+
 /**
  * The origins of `XSVC_CORS_ORIGINS`: each `scheme://host[:port]` exactly as a browser sends it in
  * `Origin` (lowercase, no path, no trailing slash, no default port), so that an exact comparison matches.
@@ -216,6 +263,11 @@ const ENV: Record<keyof ConfigInput, string> = {
   xBearerToken: 'X_BEARER_TOKEN',
   xApiBaseUrl: 'X_API_BASE_URL',
   xApiFullArchive: 'X_API_FULL_ARCHIVE',
+  xApiMonitorSource: 'X_API_MONITOR_SOURCE',
+  xApiSearchQueryMax: 'X_API_SEARCH_QUERY_MAX',
+  xApiRateLimits: 'X_API_RATE_LIMITS',
+  xApiMonitorShare: 'X_API_MONITOR_SHARE',
+  xApiMonitorMaxInterval: 'X_API_MONITOR_MAX_INTERVAL',
   xClientId: 'X_CLIENT_ID',
   xClientSecret: 'X_CLIENT_SECRET',
   allowLoopbackWebhooks: 'XSVC_ALLOW_LOOPBACK_WEBHOOKS',
@@ -251,6 +303,16 @@ export const ENV_HELP: Readonly<Record<keyof ConfigInput, string>> = {
   xBearerToken: 'the X API v2 app token (xapi platform)',
   xApiBaseUrl: 'the X API origin (xapi platform)',
   xApiFullArchive: "the X app's tier has full-archive search (replies and threads older than 7 days)",
+  xApiMonitorSource:
+    "where xapi monitors read posts: search (batched recent search) or stream (X's filtered stream)",
+  xApiSearchQueryMax:
+    'the longest recent-search query X takes from the app (512 self-serve, 4096 Enterprise)',
+  xApiRateLimits:
+    "the app's X limits per 15 min before X's headers tell: search=60,users=300 (see X's pricing)",
+  xApiMonitorShare:
+    "the fraction of each X endpoint's limit the monitors may use (0.8; the rest for API calls)",
+  xApiMonitorMaxInterval:
+    'the longest effective monitor check interval in seconds before new monitors are refused',
   xClientId:
     "the X app's OAuth 2.0 client id: connected accounts on xapi (callback {public URL}/api/v1/x/oauth/callback)",
   xClientSecret: "the X app's OAuth 2.0 client secret (a confidential client)",

@@ -1,9 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { PlatformUnavailableError } from '../../src/core/platform/platform.js';
-import { MAX_TIMELINES_PER_CHECK } from '../../src/platform/xapi/monitor-reads.js';
+import { snowflake } from '../../src/core/ids/snowflake.js';
+import {
+  DEFAULT_SEARCH_QUERY_MAX,
+  packAuthorQueries,
+  searchRequestsFor,
+} from '../../src/platform/xapi/monitor-reads.js';
 import { includes, photoTweet, replyTweet } from '../xapi/fixtures/tweets.js';
 import { twitter, twitterDev } from '../xapi/fixtures/users.js';
-import { platform, rejection, seen, useXServer, xget } from '../xapi/helpers.js';
+import { FIXTURES_NOW, platform, seen, useXServer, xget } from '../xapi/helpers.js';
 
 /** A suspended account in a users lookup answer (partial error, as X reports it). */
 const suspended = {
@@ -25,23 +29,67 @@ describe('the X API platform’s reads for monitors', () => {
     expect(seen[0]?.searchParams.get('max_results')).toBe('5');
   });
 
-  it('polls each account’s timeline since the watermark and merges them oldest first', async () => {
-    server.use(
-      xget('/2/users/2244994945/tweets', { data: [replyTweet], includes }),
-      xget('/2/users/783214/tweets', { data: [photoTweet], includes }),
-    );
-    const res = await platform().tweetsByAuthorsSince(['2244994945', '783214'], '1000', 100);
+  it('reads every account through one recent search of packed from: clauses since the watermark, oldest first', async () => {
+    server.use(xget('/2/tweets/search/recent', { data: [replyTweet, photoTweet], includes }));
+    const since = snowflake(FIXTURES_NOW - 24 * 3600_000);
+    const x = platform({ now: () => FIXTURES_NOW });
+    const res = await x.tweetsByAuthorsSince(['2244994945', '783214'], since, 100);
     expect(res.items.map((t) => t.id)).toEqual([photoTweet.id, replyTweet.id]);
     expect(res.nextSinceId).toBeUndefined();
-    expect(seen.map((u) => u.searchParams.get('since_id'))).toEqual(['1000', '1000']);
+    expect(seen).toHaveLength(1);
+    const q = seen[0]?.searchParams;
+    expect(q?.get('query')).toBe('from:2244994945 OR from:783214');
+    expect(q?.get('since_id')).toBe(since);
+    expect(q?.get('start_time')).toBeNull();
+    expect(q?.get('max_results')).toBe('100');
   });
 
-  it('refuses more accounts than the app rate limit can poll every second', async () => {
-    const ids = Array.from({ length: MAX_TIMELINES_PER_CHECK + 1 }, (_, i) => String(100 + i));
-    const err = await rejection(platform().tweetsByAuthorsSince(ids, '1', 100));
-    expect(err).toBeInstanceOf(PlatformUnavailableError);
-    expect(err.code).toBe('x_api_rate_limited');
-    expect(seen).toHaveLength(0);
+  it('watches more than 10 accounts: 30 of them in two queries of at most 512 characters', async () => {
+    server.use(xget('/2/tweets/search/recent', { data: [], meta: { result_count: 0 } }));
+    const ids = Array.from({ length: 30 }, (_, i) => String(1_700_000_000_000_000_000n + BigInt(i)));
+    const since = snowflake(FIXTURES_NOW - 60_000);
+    await platform({ now: () => FIXTURES_NOW }).tweetsByAuthorsSince(ids, since, 100);
+    const queries = seen.map((u) => u.searchParams.get('query') ?? '');
+    expect(queries).toHaveLength(2);
+    for (const q of queries) expect(q.length).toBeLessThanOrEqual(DEFAULT_SEARCH_QUERY_MAX);
+    // 18 clauses of 24 characters and 17 separators: 500 characters; a 19th would make 528.
+    expect(queries[0]?.split(' OR ')).toHaveLength(18);
+    expect(queries.flatMap((q) => q.split(' OR ')).sort()).toEqual(ids.map((id) => `from:${id}`).sort());
+  });
+
+  it('packs up to the query limit exactly, and no further', () => {
+    // `from:1 OR from:22` is 17 characters.
+    expect(packAuthorQueries(['1', '22'], 17)).toEqual(['from:1 OR from:22']);
+    expect(packAuthorQueries(['1', '22'], 16)).toEqual(['from:1', 'from:22']);
+    expect(packAuthorQueries(['1', '22', '3'], 17)).toEqual(['from:1 OR from:22', 'from:3']);
+    expect(() => packAuthorQueries(['12345'], 9)).toThrow(RangeError);
+    // The worst case the budget counts (19-digit ids) never undercounts what the packing sends.
+    for (const max of [60, 100, 512, 4096]) {
+      const ids = Array.from({ length: 200 }, (_, i) => String(1_000_000_000_000_000_000n + BigInt(i)));
+      expect(packAuthorQueries(ids, max).length).toBeLessThanOrEqual(searchRequestsFor(200, 1, max));
+    }
+    expect(searchRequestsFor(0, 3, 512)).toBe(0);
+    expect(searchRequestsFor(18, 1, 512)).toBe(1);
+    expect(searchRequestsFor(19, 1, 512)).toBe(2);
+    expect(searchRequestsFor(18, 3, 512)).toBe(3);
+  });
+
+  it('follows next_token to the last page, and starts 7 days back when the watermark is older', async () => {
+    server.use(
+      xget('/2/tweets/search/recent', (url) =>
+        url.searchParams.get('next_token')
+          ? { data: [photoTweet], includes, meta: { result_count: 1 } }
+          : { data: [replyTweet], includes, meta: { result_count: 1, next_token: 'b26v89c19zqg8o3f' } },
+      ),
+    );
+    const res = await platform({ now: () => FIXTURES_NOW }).tweetsByAuthorsSince(['2244994945'], '1000', 100);
+    expect(res.items.map((t) => t.id)).toEqual([photoTweet.id, replyTweet.id]);
+    expect(seen.map((u) => u.searchParams.get('next_token'))).toEqual([null, 'b26v89c19zqg8o3f']);
+    const first = seen[0]?.searchParams;
+    expect(first?.get('since_id')).toBeNull();
+    const start = Date.parse(first?.get('start_time') ?? '');
+    expect(FIXTURES_NOW - start).toBeLessThan(7 * 24 * 3600_000);
+    expect(FIXTURES_NOW - start).toBeGreaterThan(7 * 24 * 3600_000 - 3600_000);
   });
 
   it('stamps profiles from the users lookup, suspended ones included, with a digest', async () => {

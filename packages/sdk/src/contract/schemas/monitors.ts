@@ -22,6 +22,14 @@ export const MonitorSchema = z.object({
     .describe('True while the monitor checks every second and is billed hourly; false when paused.'),
   createdAt: z.string().describe('When the monitor was created (ISO 8601).'),
   nextBillingAt: z.string().describe('When the next hourly charge of this monitor falls due (ISO 8601).'),
+  checkIntervalSeconds: z
+    .number()
+    .int()
+    .min(1)
+    .optional()
+    .describe(
+      'How often the monitor is checked now, in seconds: 1 on the simulated platform; on the X API, as often as the app\'s request budget allows for every active monitor (longer with more monitors).',
+    ),
   pausedReason: openEnum(MONITOR_PAUSED_REASONS)
     .optional()
     .describe('Set when the service paused the monitor itself, e.g. the watched account no longer exists.'),
@@ -41,6 +49,14 @@ export const KeywordMonitorSchema = z.object({
   isActive: z.boolean().describe('True while the monitor checks and is billed; false when paused.'),
   createdAt: z.string().describe('When the keyword monitor was created (ISO 8601).'),
   nextBillingAt: z.string().describe('When the next hourly charge of this monitor falls due (ISO 8601).'),
+  checkIntervalSeconds: z
+    .number()
+    .int()
+    .min(1)
+    .optional()
+    .describe(
+      'How often the monitor is checked now, in seconds: 1 on the simulated platform; on the X API, as often as the app\'s request budget allows for every active monitor (longer with more monitors).',
+    ),
 });
 
 /** The answer of the account-monitor list: every monitor of the account (up to 200, unpaginated). */

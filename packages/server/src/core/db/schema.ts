@@ -16,7 +16,11 @@ import {
 import { EVENTS_TABLES, type EventOutboxTable, type EventsTable } from '../events/tables.js';
 import { IDEMPOTENCY_TABLES, type IdempotencyKeysTable } from '../idempotency/tables.js';
 import { JOBS_TABLES, type JobsTable } from '../jobs/tables.js';
-import { LIMITS_TABLES, type RateLimitCountersTable } from '../limits/tables.js';
+import {
+  LIMITS_TABLES,
+  type RateLimitCountersTable,
+  type UpstreamRateLimitsTable,
+} from '../limits/tables.js';
 import { DB_TABLES, type ServerSecretsTable } from './tables.js';
 
 /**
@@ -49,6 +53,7 @@ export interface Database {
   checkouts: CheckoutsTable;
   mpp_payments: MppPaymentsTable;
   rate_limit_counters: RateLimitCountersTable;
+  upstream_rate_limits: UpstreamRateLimitsTable;
   idempotency_keys: IdempotencyKeysTable;
   jobs: JobsTable;
   events: EventsTable;

@@ -162,6 +162,45 @@ export interface ProfileStamps {
   stamps?: Map<string, string> | undefined;
 }
 
+/**
+ * What the monitors ask of the platform at one check of all of them, across every server instance on the
+ * database (`Platform.monitorPace`).
+ */
+export interface MonitorLoad {
+  /** Distinct accounts watched by active account monitors. */
+  accounts: number;
+  /** Distinct queries of active keyword monitors. */
+  queries: number;
+  /** Live check engines sharing the monitors (each reads the accounts of its own shards). */
+  instances: number;
+}
+
+/** What one check of every monitor needs of one rate-limited endpoint of the platform, and its budget. */
+export interface MonitorNeed {
+  /** The endpoint (`GET /2/tweets/search/recent`). */
+  endpoint: string;
+  /** Requests one check of every monitor makes to it. */
+  perCheck: number;
+  /** Requests the monitors may make to it per window (their share of the endpoint's limit). */
+  budget: number;
+  /** The endpoint's limit per window, as last reported by the platform (or the configured default). */
+  limit: number;
+  /** The rate-limit window (ms). */
+  windowMs: number;
+}
+
+/** How often the platform's budget lets the monitors be checked (`Platform.monitorPace`). */
+export interface MonitorPace {
+  /** The effective interval between two checks of the monitors (ms): the nominal one or longer. */
+  intervalMs: number;
+  /** The longest interval the server accepts before it refuses a new monitor (ms). */
+  maxIntervalMs: number;
+  /** What a check needs of each endpoint. */
+  needs: MonitorNeed[];
+  /** When set, checks wait until then (epoch ms): a window is spent (a 429, or the budget reached). */
+  holdUntil?: number | undefined;
+}
+
 /** Thrown by a platform for an operation it cannot serve (the xapi platform without an endpoint for it). */
 export class PlatformUnavailableError extends Error {
   override readonly name = 'PlatformUnavailableError';
@@ -311,6 +350,13 @@ export interface Platform {
    * (a conditional read, like an HTTP `If-None-Match`).
    */
   profileStamps(ids: readonly string[], ifChanged?: string): Promise<ProfileStamps>;
+
+  /**
+   * How often the monitors can be checked within the platform's request budget for `load`; absent on a
+   * platform whose monitor reads cost no rate-limited requests (the simulated one: every check runs at the
+   * nominal interval).
+   */
+  monitorPace?(load: MonitorLoad, nominalMs: number): Promise<MonitorPace>;
 
   // Connected accounts: logging in as an account, and the writes it performs (see `account-writes.ts`)
   /** Logs in as an account: a session, a request for an e-mailed code, or a rejection. */

@@ -2,6 +2,7 @@ import { HttpError } from '../../core/http/errors.js';
 import { defineHandlers } from '../../core/http/handler.js';
 import { withPlatformErrors } from '../../core/http/platform-errors.js';
 import { monitorLifecycle } from './lifecycle.js';
+import { admitMonitor } from './pace.js';
 import { type ApiMonitor, toApiMonitor } from './repository.js';
 import { takeWatchStart, type WatchStart } from './watch-state.js';
 
@@ -49,7 +50,8 @@ function rejectFixedFields(body: unknown): void {
  * The account-monitor operations (spec 4.5, 3.1). Creation resolves the username through the platform,
  * takes the baseline (profile snapshot, newest tweet id) and charges the first hour; PATCH replaces the
  * event types and pauses or resumes (a resume takes a new baseline and charges a new hour unless the paid one
- * is still running); delete stops everything for good.
+ * is still running); delete stops everything for good. A create or a resume the platform's request budget
+ * cannot serve within the longest accepted check interval is refused (`admitMonitor`).
  */
 export const monitorHandlers = withPlatformErrors(
   defineHandlers({
@@ -63,6 +65,7 @@ export const monitorHandlers = withPlatformErrors(
       const { profile } = start;
       const existing = await accountMonitors.findDuplicate(ctx.services, accountId, profile.id);
       if (existing) throw alreadyExists(existing.id, existing.username);
+      await admitMonitor(ctx.services, { xUserId: profile.id });
       return accountMonitors.create(ctx.services, {
         accountId,
         eventTypes: ctx.body.eventTypes,
@@ -80,6 +83,7 @@ export const monitorHandlers = withPlatformErrors(
     updateMonitor: (ctx) => {
       rejectFixedFields(ctx.request.body);
       return accountMonitors.update(ctx, async (row) => {
+        await admitMonitor(ctx.services, { xUserId: row.x_user_id });
         const start = await takeWatchStart(ctx.services.platform, row.x_user_id);
         if (!start) {
           throw new HttpError('user_not_found', `@${row.username} no longer exists or cannot be seen`);

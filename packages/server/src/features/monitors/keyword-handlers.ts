@@ -9,6 +9,7 @@ import {
   toApiKeywordMonitor,
 } from './keyword-repository.js';
 import { monitorLifecycle } from './lifecycle.js';
+import { admitMonitor } from './pace.js';
 import { idBefore, maxId } from './watermark.js';
 
 /** Keyword monitors in the life cycle both kinds share: unique per query key ({@link queryKey}). */
@@ -53,6 +54,7 @@ export const keywordMonitorHandlers = withPlatformErrors(
       const key = queryKey(query);
       const existing = await keywordMonitors.findDuplicate(ctx.services, accountId, key);
       if (existing) throw alreadyExists(existing.id, existing.query);
+      await admitMonitor(ctx.services, { query });
       const now = ctx.services.clock.now();
       const baseline = await keywordBaseline(ctx.services.platform, query, now);
       return keywordMonitors.create(ctx.services, {
@@ -71,6 +73,7 @@ export const keywordMonitorHandlers = withPlatformErrors(
 
     updateKeywordMonitor: (ctx) =>
       keywordMonitors.update(ctx, async (row, now) => {
+        await admitMonitor(ctx.services, { query: row.query });
         const baseline = await keywordBaseline(ctx.services.platform, row.query, now);
         return { baseline_tweet_id: baseline, cursor_tweet_id: baseline };
       }),

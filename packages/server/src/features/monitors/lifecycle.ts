@@ -15,6 +15,7 @@ import {
   shardOf,
   updateMonitorRow,
 } from './monitor-rows.js';
+import { checkIntervalSeconds, forgetPace } from './pace.js';
 import type { MonitorLifecycleColumns } from './tables.js';
 
 /** What sets one kind of monitor (account or keyword) apart in the life cycle both kinds share. */
@@ -58,8 +59,11 @@ export interface NewMonitor<T extends MonitorTable> {
   readonly duplicate: () => Promise<HttpError>;
 }
 
+/** A monitor in the API's shape with its effective check interval. */
+export type Paced<A> = A & { checkIntervalSeconds: number };
+
 /** The operations of one kind of monitor that both kinds share (spec 4.5 and the keyword-monitor paths). */
-export interface MonitorLifecycle<T extends MonitorTable, A> {
+export interface MonitorLifecycle<T extends MonitorTable, A0, A = Paced<A0>> {
   /** The list operation: the caller's monitors of the kind (at most 200) and how many there are. */
   list(ctx: CallerContext): Promise<{ monitors: A[]; total: number }>;
   /** The get operation: one monitor of the caller in the API's shape, or 404. */
@@ -91,6 +95,14 @@ class DuplicateMonitor extends Error {}
 /** The shared life cycle for one kind of monitor. */
 export function monitorLifecycle<T extends MonitorTable, A>(kind: MonitorKind<T, A>): MonitorLifecycle<T, A> {
   const { table } = kind;
+  // Every monitor shows the effective interval its checks run at: the platform's request budget shared by
+  // every active monitor (the nominal second on the simulated platform).
+  const paced = async (services: Services, rows: readonly RowOf<T>[]): Promise<Paced<A>[]> => {
+    const checkInterval = await checkIntervalSeconds(services);
+    return rows.map((row) => ({ ...kind.toApi(row), checkIntervalSeconds: checkInterval }));
+  };
+  const one = async (services: Services, row: RowOf<T>): Promise<Paced<A>> =>
+    (await paced(services, [row]))[0] as Paced<A>;
   const notFound = (id: string) => new HttpError('not_found', `no ${kind.noun} ${id}`);
   const require = async (services: Services, accountId: string, id: string): Promise<RowOf<T>> => {
     const row = await findOwnedRow(services.database.db, table, accountId, id);
@@ -102,18 +114,19 @@ export function monitorLifecycle<T extends MonitorTable, A>(kind: MonitorKind<T,
     async list(ctx) {
       const { accountId } = ctx.requirePrincipal();
       const { rows, total } = await listOwnedRows(ctx.services.database.db, table, accountId);
-      return { monitors: rows.map(kind.toApi), total };
+      return { monitors: await paced(ctx.services, rows), total };
     },
 
     async get(ctx) {
       const { accountId } = ctx.requirePrincipal();
-      return kind.toApi(await require(ctx.services, accountId, ctx.params.id));
+      return one(ctx.services, await require(ctx.services, accountId, ctx.params.id));
     },
 
     async remove(ctx) {
       const { accountId } = ctx.requirePrincipal();
       if (!(await deleteOwnedRow(ctx.services.database.db, table, accountId, ctx.params.id)))
         throw notFound(ctx.params.id);
+      forgetPace(ctx.services.platform);
       return { success: true };
     },
 
@@ -163,7 +176,8 @@ export function monitorLifecycle<T extends MonitorTable, A>(kind: MonitorKind<T,
         });
       } else if (Object.keys(set).length)
         await updateMonitorRow(db, table, row.id, set as Updateable<Database[T]>);
-      return kind.toApi(await require(services, accountId, row.id));
+      if (isActive !== undefined) forgetPace(services.platform);
+      return one(services, await require(services, accountId, row.id));
     },
 
     async create(services, m) {
@@ -198,7 +212,8 @@ export function monitorLifecycle<T extends MonitorTable, A>(kind: MonitorKind<T,
           throw err;
         });
       if (!inserted) throw await m.duplicate();
-      return kind.toApi(await require(services, m.accountId, id));
+      forgetPace(services.platform);
+      return one(services, await require(services, m.accountId, id));
     },
 
     findDuplicate(services, accountId, value) {

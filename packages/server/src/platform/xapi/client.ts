@@ -21,6 +21,12 @@ export interface XApiClientOptions {
   maxAnswerBytes?: number | undefined;
   /** Milliseconds since the epoch, to turn `x-rate-limit-reset` into a wait. */
   now?: (() => number) | undefined;
+  /**
+   * Hears the status and headers of every answer to the app token (its `x-rate-limit-*` headers feed the
+   * monitors' request budget). Not passed on by {@link XApiClient.withToken}: a user token's limits are the
+   * user's, not the app's.
+   */
+  onAnswer?: ((path: string, status: number, headers: Headers) => void) | undefined;
 }
 
 /**
@@ -111,13 +117,14 @@ export class XApiClient {
    * user-context reads (bookmarks, the home timeline, direct messages).
    */
   withToken(token: string): XApiClient {
-    return new XApiClient({ ...this.#opts, bearerToken: token });
+    return new XApiClient({ ...this.#opts, bearerToken: token, onAnswer: undefined });
   }
 
   /** `GET path?query`, answering the parsed body of a 2xx (which may still carry partial `errors`). */
   async get<T>(path: string, query: XQuery = {}): Promise<XResponse<T>> {
     const what = `GET ${path}`;
     const res = await this.#send(path, query, what);
+    this.#opts.onAnswer?.(path, res.status, res.headers);
     if (res.ok) return (await this.#json(res, what)) as XResponse<T>;
     throw await this.#failure(res, what);
   }

@@ -1,4 +1,6 @@
+import type { UpstreamLimit } from '../../core/limits/upstream-limits.js';
 import { type FetchLike, XApiClient } from './client.js';
+import { type RateLimitStore, XRateBudget } from './rate-budget.js';
 import { XUserAccess } from './user-access.js';
 import type { SendFetch } from './user-client.js';
 import { XApiPlatform } from './xapi-platform.js';
@@ -8,10 +10,13 @@ export { isXApiRequestError, XApiClient, XApiRequestError } from './client.js';
 export type { Expanded } from './mappers.js';
 export { expand, mapAuthor, mapList, mapTrends, mapTweet, mapUser } from './mappers.js';
 export { X_SCOPES, X_SCOPES_BY_FEATURE } from './oauth.js';
+export type { RateLimitStore } from './rate-budget.js';
+export { DEFAULT_X_RATE_LIMITS, endpointOf, XRateBudget } from './rate-budget.js';
 export { MAX_FOLLOW_SCAN } from './relations.js';
 export type { UserRef } from './user-ref.js';
 export { parseUserRef } from './user-ref.js';
 export { XApiPlatform } from './xapi-platform.js';
+export type { UpstreamLimit };
 
 /** What the `xapi` platform needs: the app bearer token, the API origin and optionally a `fetch`. */
 export interface CreateXApiPlatformOptions {
@@ -25,6 +30,23 @@ export interface CreateXApiPlatformOptions {
   now?: (() => number) | undefined;
   /** Whether the app's tier has full-archive search (config `X_API_FULL_ARCHIVE`); `false` by default. */
   fullArchive?: boolean | undefined;
+  /** The longest recent-search query (config `X_API_SEARCH_QUERY_MAX`); 512 by default. */
+  searchQueryMax?: number | undefined;
+  /** Where the monitors' posts come from (config `X_API_MONITOR_SOURCE`); `search` by default. */
+  monitorSource?: 'search' | 'stream' | undefined;
+  /**
+   * The monitors' request budget: where X's reported limits are shared (the `upstream_rate_limits` table),
+   * the limits assumed before X reports them (config `X_API_RATE_LIMITS`), the monitors' share of each
+   * (`X_API_MONITOR_SHARE`) and the longest effective check interval accepted (`X_API_MONITOR_MAX_INTERVAL`).
+   */
+  budget?:
+    | {
+        store?: RateLimitStore | undefined;
+        defaults?: Readonly<Record<string, number>> | undefined;
+        share?: number | undefined;
+        maxIntervalMs?: number | undefined;
+      }
+    | undefined;
   /** The app's OAuth 2.0 client, for connected accounts (config `X_CLIENT_ID`, `X_CLIENT_SECRET`). */
   oauth?:
     | {
@@ -50,9 +72,21 @@ export function createXApiPlatform(opts: CreateXApiPlatformOptions): XApiPlatfor
         now: opts.now,
       })
     : undefined;
+  const now = opts.now ?? Date.now;
+  const budget = new XRateBudget({ ...opts.budget, now });
+  const client = new XApiClient({
+    ...opts,
+    onAnswer: (path, status, headers) => budget.observe(path, status, headers),
+  });
   return new XApiPlatform(
-    new XApiClient(opts),
-    { fullArchive: opts.fullArchive ?? false, now: opts.now ?? Date.now },
+    client,
+    {
+      fullArchive: opts.fullArchive ?? false,
+      now,
+      searchQueryMax: opts.searchQueryMax,
+      monitorSource: opts.monitorSource,
+      budget,
+    },
     users,
   );
 }

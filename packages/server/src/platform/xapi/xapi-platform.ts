@@ -9,6 +9,8 @@ import type {
 } from '../../core/platform/account-writes.js';
 import {
   type AuthorTweets,
+  type MonitorLoad,
+  type MonitorPace,
   type PageRequest,
   type Platform,
   type PlatformArticle,
@@ -55,6 +57,7 @@ import {
   userPage,
   withAuthors,
 } from './pages.js';
+import { SEARCH_ENDPOINT, USERS_ENDPOINT, XRateBudget } from './rate-budget.js';
 import { followsScan, threadOf } from './relations.js';
 import { xReplyTree } from './reply-tree.js';
 import type { XCommunity, XList, XResponse, XTrend, XTweet, XUser } from './types.js';
@@ -94,6 +97,16 @@ export interface XApiPlatformOptions {
   fullArchive: boolean;
   /** The clock (ms since the epoch) that tells a post older than recent search reaches. */
   now: () => number;
+  /** The longest recent-search query (characters); {@link DEFAULT_SEARCH_QUERY_MAX} by default. */
+  searchQueryMax?: number | undefined;
+  /**
+   * Where the monitors' posts come from (config `X_API_MONITOR_SOURCE`): batched recent search (`search`,
+   * the default: requests every check) or the filtered stream (`stream`: no request per check, only rule
+   * edits).
+   */
+  monitorSource?: 'search' | 'stream' | undefined;
+  /** The app's request budget; without it, a budget of this process alone with X's default figures. */
+  budget?: XRateBudget | undefined;
 }
 
 /** A direct-message event of X (`dm_event.fields`, with the `sender_id` expansion). */
@@ -122,11 +135,16 @@ export class XApiPlatform implements Platform {
    * `users` is the user-context side (connected accounts through X's OAuth 2.0, their writes and private
    * reads); without it (no `X_CLIENT_ID`) nothing can be connected.
    */
+  /** The app's request budget, fed by the headers of every answer to the app token. */
+  readonly budget: XRateBudget;
+
   constructor(
     private readonly x: XApiClient,
     private readonly opts: XApiPlatformOptions = { fullArchive: false, now: Date.now },
     private readonly users?: XUserAccess,
-  ) {}
+  ) {
+    this.budget = opts.budget ?? new XRateBudget({ now: opts.now });
+  }
 
   // Users
 
@@ -565,14 +583,43 @@ export class XApiPlatform implements Platform {
     return this.x.withToken(token);
   }
 
-  // Batched reads of the monitors' check engine: per-account timeline polling within the app's limits.
+  // Batched reads of the monitors' check engine: recent search packed with `from:` clauses, within the
+  // app's request budget.
 
   newestTweetId(authorId: string): Promise<string | undefined> {
     return monitorReads.newestTweetId(this.x, authorId);
   }
 
   tweetsByAuthorsSince(authorIds: readonly string[], sinceId: string, limit: number): Promise<AuthorTweets> {
-    return monitorReads.tweetsByAuthorsSince(this.x, authorIds, sinceId, limit);
+    return monitorReads.tweetsByAuthorsSince(this.x, authorIds, sinceId, limit, {
+      queryMax: this.#queryMax,
+      now: this.opts.now(),
+    });
+  }
+
+  get #queryMax(): number {
+    return this.opts.searchQueryMax ?? monitorReads.DEFAULT_SEARCH_QUERY_MAX;
+  }
+
+  /**
+   * The requests one check of every monitor makes, against the app's budget: recent search for the
+   * accounts' packed `from:` queries (none with the filtered stream) and one per keyword query; the users
+   * lookup for the profile stamps (100 accounts a request, per instance) and for the authors of referenced
+   * posts (at most one per search request).
+   */
+  async monitorPace(load: MonitorLoad, nominalMs: number): Promise<MonitorPace> {
+    await this.budget.sync();
+    const instances = Math.max(1, load.instances);
+    const accountSearches =
+      this.opts.monitorSource === 'stream'
+        ? 0
+        : monitorReads.searchRequestsFor(load.accounts, instances, this.#queryMax);
+    const searches = accountSearches + load.queries;
+    const lookups =
+      load.accounts > 0
+        ? Math.ceil(load.accounts / monitorReads.USERS_PER_LOOKUP) + Math.min(instances, load.accounts) - 1
+        : 0;
+    return this.budget.pace({ [SEARCH_ENDPOINT]: searches, [USERS_ENDPOINT]: lookups + searches }, nominalMs);
   }
 
   profileStamps(ids: readonly string[], ifChanged?: string): Promise<ProfileStamps> {

@@ -3,6 +3,7 @@ import { TimeIds, uuid } from '../../../core/ids/index.js';
 import { type Job, type JobKind, type JobOutcome, JobsEngine } from '../../../core/jobs/index.js';
 import type { Services } from '../../../core/services.js';
 import { HourlyBilling } from '../billing.js';
+import { currentPace } from '../pace.js';
 import { type AccountCheckReport, AccountChecks } from './account-checks.js';
 import { type KeywordCheckReport, KeywordChecks } from './keyword-checks.js';
 import { BILLING_JOB_KIND, SHARD_JOB_KIND, ShardLeases } from './leases.js';
@@ -27,6 +28,12 @@ export interface CheckReport {
   billing: { charged: number; paused: number };
   /** Failures of this check's stages (each stage runs even when another failed). */
   errors: unknown[];
+  /**
+   * On a platform with a request budget (xapi): the effective interval of the checks (ms), and why this
+   * one read nothing from the platform, if it did not (`interval`: the last read was under an interval
+   * ago; `hold`: a rate-limit window is spent until `holdUntil`).
+   */
+  pace?: { intervalMs: number; skipped?: 'interval' | 'hold'; holdUntil?: number };
 }
 
 /** Options of the check engine. */
@@ -67,6 +74,10 @@ export class MonitorEngine {
   private manual: { report?: CheckReport; billing: { charged: number; paused: number } } | undefined;
   /** Leftover leases of a dead process were looked for (before the first check). */
   private recovered: Promise<void> | undefined;
+  /** When this instance last read its monitors from a platform with a request budget (epoch ms). */
+  private lastRead = Number.NEGATIVE_INFINITY;
+  /** The end of the hold last logged, so a hold is logged once. */
+  private loggedHold = 0;
 
   constructor(
     private readonly services: Pick<
@@ -245,6 +256,36 @@ export class MonitorEngine {
     };
   }
 
+  /**
+   * Whether this check must leave the platform alone, by the pace its request budget sets (xapi): the
+   * instance reads its monitors at most once an effective interval, and not at all while a rate-limit
+   * window is spent. All of them wait alike: no monitor is ever checked at the expense of another. Always
+   * false on a platform without a budget (simulated: every check reads).
+   */
+  private async paced(now: number, report: CheckReport): Promise<boolean> {
+    const pace = await currentPace(this.services);
+    if (!pace) return false;
+    report.pace = { intervalMs: pace.intervalMs };
+    if (pace.holdUntil !== undefined && now < pace.holdUntil) {
+      report.pace.skipped = 'hold';
+      report.pace.holdUntil = pace.holdUntil;
+      if (this.loggedHold !== pace.holdUntil) {
+        this.loggedHold = pace.holdUntil;
+        this.log.warn?.(
+          { until: new Date(pace.holdUntil).toISOString() },
+          'monitors: the X API rate-limit window is spent; every monitor check waits for its reset',
+        );
+      }
+      return true;
+    }
+    if (now - this.lastRead < pace.intervalMs) {
+      report.pace.skipped = 'interval';
+      return true;
+    }
+    this.lastRead = now;
+    return false;
+  }
+
   private async check(scheduledAt: number, shards: readonly number[]): Promise<CheckReport> {
     const now = this.services.clock.now();
     const report: CheckReport = {
@@ -278,6 +319,14 @@ export class MonitorEngine {
         report.errors.push(err);
       }
     };
+    let skip = false;
+    await stage(async () => {
+      skip = await this.paced(now, report);
+    });
+    if (skip) {
+      report.finishedAt = this.services.clock.now();
+      return report;
+    }
     await stage(async () => {
       report.accounts = await this.accounts.run(now);
     });

@@ -6,7 +6,7 @@ import { compareIds, snowflakeTime } from '../../../platform/simulated/ids.js';
 import { tweetEventTypes } from '../classify.js';
 import type { KeywordMonitorRow } from '../keyword-repository.js';
 import { parseEventTypes } from '../monitor-rows.js';
-import { idBefore, idEarlier, isAfter, maxId } from '../watermark.js';
+import { idBefore, idEarlier, isAfter, maxId, minId } from '../watermark.js';
 import { commitChecks } from './commit.js';
 import { tweetEvents } from './event-builders.js';
 import { type CheckDeps, ShardChecks } from './shard-checks.js';
@@ -38,8 +38,8 @@ export interface KeywordCheckReport {
 /**
  * The keyword monitors' check: each active keyword monitor of the held shards runs its search (newest
  * first, from its watermark less the look-back) every second; new matches above its baseline are classified
- * and stored as tweet events of its types. Keyword monitors are few next to account monitors, so each keeps
- * its own cursor in its row.
+ * and stored as tweet events of its types; monitors with the same query share its search. Keyword monitors
+ * are few next to account monitors, so each keeps its own cursor in its row.
  */
 export class KeywordChecks extends ShardChecks {
   private readonly held = new Map<string, Query>();
@@ -59,21 +59,33 @@ export class KeywordChecks extends ShardChecks {
     if (this.held.size === 0) return report;
     const events: NewEvent[] = [];
     const keys: string[] = [];
+    // Monitors with the same query (of different accounts) share one search: X's matching cannot be
+    // reproduced here, so different queries are never merged into one request and split again.
+    const byQuery = new Map<string, Query[]>();
     for (const q of this.held.values()) {
+      const list = byQuery.get(q.query);
+      if (list) list.push(q);
+      else byQuery.set(q.query, [q]);
+    }
+    for (const group of byQuery.values()) {
       let found: { tweets: Tweet[]; complete: boolean };
       try {
-        found = await this.search(q);
+        found = await this.search(group);
       } catch (err) {
         // One query the platform refuses (or a platform hiccup) must not stop the other monitors' checks.
-        this.log(err, `keyword monitor ${q.id}: search failed`);
+        this.log(err, `keyword monitor ${group.map((q) => q.id).join(', ')}: search failed`);
         continue;
       }
       const { tweets, complete } = found;
       report.tweetsRead += tweets.length;
       // Oldest first, so event ids follow the order the tweets were posted in.
       tweets.sort((a, b) => compareIds(a.id, b.id));
-      for (const tweet of tweets) this.handleTweet(q, tweet, now, events, keys);
-      if (complete) q.cursor = maxId(q.cursor, idBefore(now));
+      for (const q of group) {
+        const since = idEarlier(q.cursor, this.timing.lookbackMs);
+        for (const tweet of tweets)
+          if (isAfter(tweet.id, since)) this.handleTweet(q, tweet, now, events, keys);
+        if (complete) q.cursor = maxId(q.cursor, idBefore(now));
+      }
     }
     const moved = [...this.held.values()].filter((q) => q.cursor !== q.saved);
     if (events.length === 0 && moved.length === 0) {
@@ -130,15 +142,24 @@ export class KeywordChecks extends ShardChecks {
     });
   }
 
-  /** The query's matches above its cursor less the look-back, newest first, a few pages at most. */
-  private async search(q: Query): Promise<{ tweets: Tweet[]; complete: boolean }> {
-    const since = idEarlier(q.cursor, this.timing.lookbackMs);
-    const sinceTime = Math.floor(snowflakeTime(since === '0' ? q.baseline : since) / 1000);
+  /**
+   * The matches of a query shared by `group` above the lowest of their cursors less the look-back, newest
+   * first, a few pages at most.
+   */
+  private async search(group: readonly Query[]): Promise<{ tweets: Tweet[]; complete: boolean }> {
+    const first = group[0] as Query;
+    let since = idEarlier(first.cursor, this.timing.lookbackMs);
+    let baseline = first.baseline;
+    for (const q of group) {
+      since = minId(since, idEarlier(q.cursor, this.timing.lookbackMs));
+      baseline = minId(baseline, q.baseline);
+    }
+    const sinceTime = Math.floor(snowflakeTime(since === '0' ? baseline : since) / 1000);
     const tweets: Tweet[] = [];
     let cursor: string | undefined;
     for (let page = 0; page < this.timing.maxPages; page++) {
       const res = await this.platform.searchTweets(
-        { q: q.query, queryType: 'Latest', sinceTime },
+        { q: first.query, queryType: 'Latest', sinceTime },
         { pageSize: SEARCH_PAGE, ...(cursor && { cursor }) },
       );
       const fresh = res.items.filter((t) => isAfter(t.id, since));

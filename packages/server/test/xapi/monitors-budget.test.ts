@@ -1,0 +1,265 @@
+/**
+ * Account and keyword monitors on the X API (issue #27 item 5): every watched account read through batched
+ * recent search (`from:a OR from:b …`, `since_id`), the checks paced by the app's request budget (from X's
+ * `x-rate-limit-*` headers), the effective interval shown on each monitor, a monitor the budget cannot serve
+ * refused at creation, and a 429 holding every check alike until its window resets.
+ */
+import { HttpResponse } from 'msw';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { snowflake } from '../../src/core/ids/snowflake.js';
+import { monitorEngineOf } from '../../src/features/monitors/feature.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
+import { BASE, TOKEN, useXServer, xget } from './helpers.js';
+
+/** A user of the fake X: a 19-digit id, as every account made since 2018 has. */
+function user(i: number) {
+  return {
+    id: String(1_700_000_000_000_000_000n + BigInt(i)),
+    name: `User ${i}`,
+    username: `budget_user_${i}`,
+    created_at: '2020-01-01T00:00:00.000Z',
+    protected: false,
+    public_metrics: { followers_count: 1, following_count: 1, post_count: 1, listed_count: 0 },
+  };
+}
+
+const USERS = Array.from({ length: 14 }, (_, i) => user(i + 1));
+type Post = {
+  id: string;
+  text: string;
+  author_id: string;
+  created_at: string;
+  edit_history_post_ids: string[];
+};
+
+/** The fake X's state: its posts, what the next search answers, and the recent-search requests seen. */
+const x = {
+  posts: [] as Post[],
+  searches: [] as URL[],
+  /** The `x-rate-limit-*` headers of search answers. */
+  limit: 60,
+  remaining: 59,
+  resetAt: 0,
+  /** Answer the next searches 429. */
+  throttled: false,
+};
+
+function post(t: TestServer, author: (typeof USERS)[number], text: string): Post {
+  const now = t.clock.now();
+  const p = {
+    id: snowflake(now, x.posts.length),
+    text,
+    author_id: author.id,
+    created_at: new Date(now).toISOString(),
+    edit_history_post_ids: [] as string[],
+  };
+  p.edit_history_post_ids.push(p.id);
+  x.posts.push(p);
+  return p;
+}
+
+function rateHeaders(): Record<string, string> {
+  return {
+    'x-rate-limit-limit': String(x.limit),
+    'x-rate-limit-remaining': String(x.remaining),
+    'x-rate-limit-reset': String(Math.floor(x.resetAt / 1000)),
+  };
+}
+
+/** The handlers of the fake X: users by name, id and ids, empty timelines, and recent search over `posts`. */
+function fakeX() {
+  const byId = new Map(USERS.map((u) => [u.id, u]));
+  return [
+    xget('/2/users/by/username/:username', (url) => {
+      const name = url.pathname.split('/').pop();
+      const found = USERS.find((u) => u.username === name);
+      return found ? { data: found } : { errors: [{ title: 'Not Found Error', detail: 'no such user' }] };
+    }),
+    xget('/2/users/:id/tweets', () => ({ data: [], meta: { result_count: 0 } })),
+    xget('/2/users/:id', (url) => {
+      const found = byId.get(url.pathname.split('/').pop() ?? '');
+      return found ? { data: found } : { errors: [{ title: 'Not Found Error', detail: 'no such user' }] };
+    }),
+    xget('/2/users', (url) => ({
+      data: (url.searchParams.get('ids') ?? '').split(',').flatMap((id) => byId.get(id) ?? []),
+    })),
+    xget('/2/tweets/search/recent', (url) => {
+      x.searches.push(url);
+      if (x.throttled) {
+        return HttpResponse.json(
+          { title: 'Too Many Requests', detail: 'Too Many Requests', type: 'about:blank', status: 429 },
+          { status: 429, headers: { ...rateHeaders(), 'x-rate-limit-remaining': '0' } },
+        );
+      }
+      const query = url.searchParams.get('query') ?? '';
+      const from = new Set([...query.matchAll(/from:(\d+)/g)].map((m) => m[1]));
+      const since = url.searchParams.get('since_id');
+      const found = x.posts
+        .filter((p) => (from.size ? from.has(p.author_id) : p.text.includes(query)))
+        .filter((p) => !since || BigInt(p.id) > BigInt(since))
+        .sort((a, b) => (BigInt(b.id) > BigInt(a.id) ? 1 : -1));
+      const authors = [...new Set(found.map((p) => p.author_id))].flatMap((id) => byId.get(id) ?? []);
+      return HttpResponse.json(
+        { data: found, includes: { users: authors }, meta: { result_count: found.length } },
+        { headers: rateHeaders() },
+      );
+    }),
+  ];
+}
+
+async function startXServer(config: Record<string, unknown> = {}): Promise<TestServer> {
+  return startTestServer('sqlite', { platform: 'xapi', xBearerToken: TOKEN, xApiBaseUrl: BASE, ...config });
+}
+
+async function watch(t: TestServer, u: (typeof USERS)[number]) {
+  return t.request('POST', '/api/v1/monitors', { body: { username: u.username, eventTypes: ['tweet.new'] } });
+}
+
+async function eventsOf(t: TestServer): Promise<{ username?: string; data: { id: string } }[]> {
+  const res = await t.request('GET', '/api/v1/events?limit=100');
+  expect(res.status).toBe(200);
+  return res.body.events;
+}
+
+describe('account monitors on the X API, within the request budget', () => {
+  const server = useXServer();
+  let t: TestServer;
+
+  beforeAll(async () => {
+    t = await startXServer();
+  });
+  afterAll(async () => t?.close());
+  afterEach(() => {
+    x.posts = [];
+    x.searches = [];
+    x.throttled = false;
+  });
+
+  it('reads 12 accounts in one search a check and reports every new post of each, the 11th and 12th included', async () => {
+    server.use(...fakeX());
+    x.resetAt = t.clock.now() + 15 * 60_000;
+    const twelve = USERS.slice(0, 12);
+    for (const u of twelve) expect((await watch(t, u)).status).toBe(201);
+    const engine = monitorEngineOf(t.server.app);
+    if (!engine) throw new Error('no engine');
+    t.clock.advance(60_000);
+    await engine.checkOnce(); // the first read: every cursor joins
+    const posts = twelve.map((u) => post(t, u, `hello from ${u.username}`));
+    t.clock.advance(60_000);
+    x.searches = [];
+    const report = await engine.checkOnce();
+    expect(report.pace?.skipped).toBeUndefined();
+    expect(report.accounts.monitors).toBe(12);
+    // One recent search covers every account: 12 `from:` clauses of 19-digit ids fit 512 characters.
+    expect(x.searches).toHaveLength(1);
+    const query = x.searches[0]?.searchParams.get('query') ?? '';
+    expect(query.length).toBeLessThanOrEqual(512);
+    expect(query.split(' OR ').sort()).toEqual(twelve.map((u) => `from:${u.id}`).sort());
+    expect(x.searches[0]?.searchParams.get('since_id')).toMatch(/^\d+$/);
+    expect(x.searches[0]?.searchParams.get('max_results')).toBe('100');
+    const events = await eventsOf(t);
+    expect(events.map((e) => e.data.id).sort()).toEqual(posts.map((p) => p.id).sort());
+    expect(new Set(events.map((e) => e.username))).toEqual(new Set(twelve.map((u) => u.username)));
+  });
+
+  it('shows the effective check interval on every monitor, and checks no more often', async () => {
+    server.use(...fakeX());
+    const list = await t.request('GET', '/api/v1/monitors');
+    expect(list.status).toBe(200);
+    // 60 searches per 15 minutes, 80% for the monitors: 48, one a check → a check every 18.75 s, so 19.
+    for (const m of list.body.monitors) expect(m.checkIntervalSeconds).toBe(19);
+    const engine = monitorEngineOf(t.server.app);
+    if (!engine) throw new Error('no engine');
+    t.clock.advance(60_000);
+    expect((await engine.checkOnce()).pace).toEqual({ intervalMs: 19_000 });
+    x.searches = [];
+    t.clock.advance(1_000);
+    expect((await engine.checkOnce()).pace).toEqual({ intervalMs: 19_000, skipped: 'interval' });
+    t.clock.advance(17_000);
+    expect((await engine.checkOnce()).pace?.skipped).toBe('interval');
+    expect(x.searches).toHaveLength(0);
+    t.clock.advance(1_000);
+    expect((await engine.checkOnce()).pace?.skipped).toBeUndefined();
+    expect(x.searches).toHaveLength(1);
+  });
+
+  it('holds every check alike after a 429 until its window resets, then reads what was posted meanwhile', async () => {
+    server.use(...fakeX());
+    const engine = monitorEngineOf(t.server.app);
+    if (!engine) throw new Error('no engine');
+    t.clock.advance(60_000);
+    await engine.checkOnce();
+    x.throttled = true;
+    x.resetAt = t.clock.now() + 5 * 60_000;
+    const before = (await eventsOf(t)).length;
+    const late = post(t, USERS[10] as (typeof USERS)[number], 'posted while throttled');
+    t.clock.advance(60_000);
+    await expect(engine.checkOnce()).rejects.toMatchObject({ code: 'x_api_rate_limited' });
+    x.throttled = false;
+    x.searches = [];
+    t.clock.advance(60_000);
+    const held = await engine.checkOnce();
+    expect(held.pace).toMatchObject({ skipped: 'hold', holdUntil: Math.floor(x.resetAt / 1000) * 1000 });
+    expect(x.searches).toHaveLength(0);
+    // Every monitor is still active: none was stopped for the others.
+    const list = await t.request('GET', '/api/v1/monitors');
+    expect(list.body.monitors.every((m: { isActive: boolean }) => m.isActive)).toBe(true);
+    x.remaining = 59;
+    x.resetAt = t.clock.now() + 20 * 60_000;
+    t.clock.advance(5 * 60_000);
+    const after = await engine.checkOnce();
+    expect(after.pace?.skipped).toBeUndefined();
+    const events = await eventsOf(t);
+    expect(events).toHaveLength(before + 1);
+    expect(events.some((e) => e.data.id === late.id)).toBe(true);
+  });
+});
+
+describe('a monitor the request budget cannot serve', () => {
+  const server = useXServer();
+  let t: TestServer;
+
+  beforeAll(async () => {
+    // Two `from:` clauses a query, and at most a check a minute: 48 searches per 15 minutes serve 3 queries
+    // a check (900 s × 3 / 48 = 56.25 s), so 6 accounts.
+    t = await startXServer({ xApiSearchQueryMax: 60, xApiMonitorMaxInterval: 60 });
+  });
+  afterAll(async () => t?.close());
+
+  it('is refused at creation with x_api_rate_limited naming the limit, the need and the budget; the others go on', async () => {
+    server.use(...fakeX());
+    x.resetAt = t.clock.now() + 15 * 60_000;
+    x.remaining = 59;
+    for (const u of USERS.slice(0, 6)) expect((await watch(t, u)).status).toBe(201);
+    const refused = await watch(t, USERS[6] as (typeof USERS)[number]);
+    expect(refused.status).toBe(503);
+    expect(refused.body).toMatchObject({
+      error: 'x_api_rate_limited',
+      endpoint: 'GET /2/tweets/search/recent',
+      rateLimit: 60,
+      budget: 48,
+      requestsPerCheck: 4,
+      checkIntervalSeconds: 75,
+      maxCheckIntervalSeconds: 60,
+    });
+    expect(refused.body.message).toContain('60 requests per 15 minutes');
+    expect(refused.body.message).toContain('X_API_MONITOR_MAX_INTERVAL');
+    const list = await t.request('GET', '/api/v1/monitors');
+    expect(list.body.monitors).toHaveLength(6);
+    for (const m of list.body.monitors) expect(m.checkIntervalSeconds).toBe(57);
+    // A second monitor of an account already watched costs nothing more: not refused.
+    const again = await t.request('POST', '/api/v1/monitors', {
+      body: { username: USERS[0]?.username, eventTypes: ['tweet.new'] },
+    });
+    expect(again.body.error).toBe('monitor_already_exists');
+    // Pausing one makes room: resuming it is admitted again; the 7th is then refused on resume too.
+    const first = list.body.monitors[0];
+    expect(
+      (await t.request('PATCH', `/api/v1/monitors/${first.id}`, { body: { isActive: false } })).status,
+    ).toBe(200);
+    expect((await watch(t, USERS[6] as (typeof USERS)[number])).status).toBe(201);
+    const resumed = await t.request('PATCH', `/api/v1/monitors/${first.id}`, { body: { isActive: true } });
+    expect(resumed.status).toBe(503);
+    expect(resumed.body.error).toBe('x_api_rate_limited');
+  });
+});
