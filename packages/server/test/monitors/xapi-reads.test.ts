@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { snowflake } from '../../src/core/ids/snowflake.js';
+import { snowflake, snowflakeTime } from '../../src/core/ids/snowflake.js';
 import {
   DEFAULT_SEARCH_QUERY_MAX,
   packAuthorQueries,
@@ -31,8 +31,10 @@ describe('the X API platform’s reads for monitors', () => {
 
   it('reads every account through one recent search of packed from: clauses since the watermark, oldest first', async () => {
     server.use(xget('/2/tweets/search/recent', { data: [replyTweet, photoTweet], includes }));
-    const since = snowflake(FIXTURES_NOW - 24 * 3600_000);
-    const x = platform({ now: () => FIXTURES_NOW });
+    // A watermark a minute before the older post, two days before now: within recent search's 7 days.
+    const posted = snowflakeTime(photoTweet.id);
+    const since = snowflake(posted - 60_000);
+    const x = platform({ now: () => posted + 2 * 24 * 3600_000 });
     const res = await x.tweetsByAuthorsSince(['2244994945', '783214'], since, 100);
     expect(res.items.map((t) => t.id)).toEqual([photoTweet.id, replyTweet.id]);
     expect(res.nextSinceId).toBeUndefined();

@@ -52,7 +52,7 @@ export function endpointOf(path: string): string {
   const bare = path.split('?')[0] ?? path;
   const named = bare
     .replace(/\/by\/username\/[^/]+/, '/by/username/:username')
-    .replace(/\/\d+(?=\/|$)/g, '/:id');
+    .replace(/(?<=.)\/\d+(?=\/|$)/g, '/:id');
   return `GET ${named}`;
 }
 
