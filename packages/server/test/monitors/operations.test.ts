@@ -29,6 +29,8 @@ describe.each(ENGINES)('monitor and event operations (%s)', (engine) => {
         isActive: true,
         createdAt: new Date(now).toISOString(),
         nextBillingAt: new Date(now + 3_600_000).toISOString(),
+        // Checked every second on the simulated platform: its reads cost no rate-limited requests.
+        checkIntervalSeconds: 1,
       });
       id = r.body.id;
       const after = (await t.request('GET', '/api/v1/account')).body;
@@ -189,6 +191,7 @@ describe.each(ENGINES)('monitor and event operations (%s)', (engine) => {
         isActive: true,
         createdAt: new Date(t.clock.now()).toISOString(),
         nextBillingAt: new Date(t.clock.now() + 3_600_000).toISOString(),
+        checkIntervalSeconds: 1,
       });
       id = r.body.id;
       const list = await t.request('GET', '/api/v1/monitors/keywords');
