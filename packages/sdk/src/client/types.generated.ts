@@ -456,6 +456,8 @@ export interface Monitor {
   createdAt: string;
   /** When the next hourly charge of this monitor falls due (ISO 8601). */
   nextBillingAt: string;
+  /** How often the monitor is checked now, in seconds: 1 on the simulated platform; on the X API, as often as the app's request budget allows for every active monitor (longer with more monitors). */
+  checkIntervalSeconds?: number | undefined;
   /** Set when the service paused the monitor itself, e.g. the watched account no longer exists. */
   pausedReason?: "x_user_not_found" | "insufficient_credits" | (string & {}) | undefined;
   /** When the service paused the monitor (ISO 8601), with `pausedReason`. */
@@ -484,6 +486,8 @@ export interface KeywordMonitor {
   createdAt: string;
   /** When the next hourly charge of this monitor falls due (ISO 8601). */
   nextBillingAt: string;
+  /** How often the monitor is checked now, in seconds: 1 on the simulated platform; on the X API, as often as the app's request budget allows for every active monitor (longer with more monitors). */
+  checkIntervalSeconds?: number | undefined;
 }
 
 export interface KeywordMonitorList {
