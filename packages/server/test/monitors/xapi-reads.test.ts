@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { snowflake, snowflakeTime } from '../../src/core/ids/snowflake.js';
 import {
   DEFAULT_SEARCH_QUERY_MAX,
+  INDEX_LAG_MS,
   packAuthorQueries,
   searchRequestsFor,
 } from '../../src/platform/xapi/monitor-reads.js';
@@ -41,7 +42,8 @@ describe('the X API platform’s reads for monitors', () => {
     expect(seen).toHaveLength(1);
     const q = seen[0]?.searchParams;
     expect(q?.get('query')).toBe('from:2244994945 OR from:783214');
-    expect(q?.get('since_id')).toBe(since);
+    // Read from a little earlier: a post X indexed late is still found.
+    expect(q?.get('since_id')).toBe(snowflake(posted - 60_000 - INDEX_LAG_MS));
     expect(q?.get('start_time')).toBeNull();
     expect(q?.get('max_results')).toBe('100');
   });

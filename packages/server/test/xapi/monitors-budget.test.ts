@@ -6,6 +6,7 @@
  */
 import { HttpResponse } from 'msw';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createAccount, createApiKey } from '../../src/core/auth/accounts.js';
 import { snowflake } from '../../src/core/ids/snowflake.js';
 import { monitorEngineOf } from '../../src/features/monitors/feature.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
@@ -121,6 +122,12 @@ async function eventsOf(t: TestServer): Promise<{ username?: string; data: { id:
   return res.body.events;
 }
 
+afterEach(() => {
+  x.posts = [];
+  x.searches = [];
+  x.throttled = false;
+});
+
 describe('account monitors on the X API, within the request budget', () => {
   const server = useXServer();
   let t: TestServer;
@@ -129,11 +136,6 @@ describe('account monitors on the X API, within the request budget', () => {
     t = await startXServer();
   });
   afterAll(async () => t?.close());
-  afterEach(() => {
-    x.posts = [];
-    x.searches = [];
-    x.throttled = false;
-  });
 
   it('reads 12 accounts in one search a check and reports every new post of each, the 11th and 12th included', async () => {
     server.use(...fakeX());
@@ -215,6 +217,54 @@ describe('account monitors on the X API, within the request budget', () => {
   });
 });
 
+describe('keyword monitors on the X API', () => {
+  const server = useXServer();
+  let t: TestServer;
+
+  beforeAll(async () => {
+    t = await startXServer();
+  });
+  afterAll(async () => t?.close());
+
+  it('share one search between monitors of the same query, and count each distinct query in the interval', async () => {
+    server.use(...fakeX());
+    x.resetAt = t.clock.now() + 15 * 60_000;
+    x.remaining = 59;
+    const db = t.server.services.database.db;
+    const account = await createAccount(db, {
+      email: 'kw@example.com',
+      isOwner: false,
+      credits: 10_000n,
+      now: 0,
+    });
+    const other = await createApiKey(db, { accountId: account.id, name: 'other', now: t.clock.now() });
+    const keyword = (query: string, key?: string) =>
+      t.request('POST', '/api/v1/monitors/keywords', {
+        body: { query, eventTypes: ['tweet.new'] },
+        ...(key && { key }),
+      });
+    expect((await keyword('launch')).status).toBe(201);
+    expect((await keyword('launch', other.fullKey)).status).toBe(201);
+    const lone = await keyword('rocket');
+    expect(lone.status).toBe(201);
+    // Two distinct queries: two searches a check against 48 → 37.5 s, so 38.
+    expect(lone.body.checkIntervalSeconds).toBe(38);
+    const engine = monitorEngineOf(t.server.app);
+    if (!engine) throw new Error('no engine');
+    t.clock.advance(60_000);
+    await engine.checkOnce();
+    const launch = post(t, USERS[0] as (typeof USERS)[number], 'launch day is here');
+    t.clock.advance(60_000);
+    x.searches = [];
+    await engine.checkOnce();
+    expect(x.searches.map((u) => u.searchParams.get('query')).sort()).toEqual(['launch', 'rocket']);
+    const mine = await t.request('GET', '/api/v1/events?limit=100');
+    const theirs = await t.request('GET', '/api/v1/events?limit=100', { key: other.fullKey });
+    expect(mine.body.events.map((e: { data: { id: string } }) => e.data.id)).toEqual([launch.id]);
+    expect(theirs.body.events.map((e: { data: { id: string } }) => e.data.id)).toEqual([launch.id]);
+  });
+});
+
 describe('a monitor the request budget cannot serve', () => {
   const server = useXServer();
   let t: TestServer;
@@ -261,5 +311,13 @@ describe('a monitor the request budget cannot serve', () => {
     const resumed = await t.request('PATCH', `/api/v1/monitors/${first.id}`, { body: { isActive: true } });
     expect(resumed.status).toBe(503);
     expect(resumed.body.error).toBe('x_api_rate_limited');
+  });
+});
+
+describe('the filtered stream source', () => {
+  it('is refused at start in this build, with a message that says so', async () => {
+    await expect(startXServer({ xApiMonitorSource: 'stream' })).rejects.toThrow(
+      /X_API_MONITOR_SOURCE=stream/,
+    );
   });
 });

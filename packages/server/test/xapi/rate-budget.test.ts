@@ -7,6 +7,7 @@
 import { sql } from 'kysely';
 import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { parseConfig } from '../../src/core/config.js';
 import { openDatabase } from '../../src/core/db/database.js';
 import { migrateToLatest } from '../../src/core/db/migrate.js';
 import { UpstreamLimits } from '../../src/core/limits/upstream-limits.js';
@@ -53,6 +54,19 @@ describe('the X request budget', () => {
     expect(budget.pace({ [SEARCH]: 2 }, 1000).holdUntil).toBe(Math.floor((now + 600_000) / 1000) * 1000);
     now += 601_000;
     expect(budget.pace({ [SEARCH]: 2 }, 1000).holdUntil).toBeUndefined();
+  });
+
+  it('reads X_API_RATE_LIMITS as limits per endpoint, and names the variable when it is wrong', () => {
+    expect(parseConfig({ xApiRateLimits: 'search=450, users=900' }).xApiRateLimits).toEqual({
+      [SEARCH]: 450,
+      [USERS]: 900,
+    });
+    expect(parseConfig({}).xApiRateLimits).toEqual({ [SEARCH]: 60, [USERS]: 300 });
+    for (const bad of ['search=many', 'timeline=10', 'search=0']) {
+      expect(() => parseConfig({ xApiRateLimits: bad })).toThrow(/X_API_RATE_LIMITS/);
+    }
+    expect(() => parseConfig({ xApiMonitorSource: 'poll' })).toThrow(/X_API_MONITOR_SOURCE/);
+    expect(() => parseConfig({ xApiMonitorShare: 0 })).toThrow(/X_API_MONITOR_SHARE/);
   });
 
   it('takes configured limits and share, and a 429 without headers holds for its retry-after', () => {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { snowflakeTime } from '../../core/ids/snowflake.js';
+import { snowflake, snowflakeTime } from '../../core/ids/snowflake.js';
 import type { AuthorTweets, ProfileStamps, Tweet } from '../../core/platform/platform.js';
 import { path, type XApiClient } from './client.js';
 import { tweetParams, userParams } from './fields.js';
@@ -24,6 +24,12 @@ const SEARCH_PAGE = 100;
 const RECENT_SEARCH_MS = 7 * 24 * 3600 * 1000;
 /** Kept clear of recent search's 7-day edge, for clock skew between this server and X. */
 const EDGE_MS = 5 * 60_000;
+/**
+ * How far before `sinceId` the search starts: X's search index lags the posts by seconds, so a post indexed
+ * after a check that ran past its time is still found by the next one. The engine's recent keys and the
+ * events' unique key make the overlap harmless.
+ */
+export const INDEX_LAG_MS = 30_000;
 
 /** Profiles per `GET /2/users` request (the endpoint's maximum). */
 export const USERS_PER_LOOKUP = 100;
@@ -82,8 +88,8 @@ export interface AuthorSearchOptions {
 
 /**
  * New posts of any number of accounts through recent search: their ids packed into `from:a OR from:b …`
- * queries up to `queryMax` characters, each read since `sinceId` (or, when that is older than recent search
- * reaches, from 7 days back) 100 per page, every page (`next_token`) up to `limit` posts per query, merged
+ * queries up to `queryMax` characters, each read since `sinceId` less {@link INDEX_LAG_MS} (or, when that is
+ * older than recent search reaches, from 7 days back) 100 per page, every page (`next_token`) up to `limit` posts per query, merged
  * oldest first. Search answers newest first, so a query with more than `limit` new posts in one check
  * yields its newest `limit` (its older ones are not read; at 100 a page a check would need more than
  * `limit / 100` requests of one query's budget to read them).
@@ -98,7 +104,8 @@ export async function tweetsByAuthorsSince(
   const ids = [...new Set(authorIds.filter(isXId))];
   if (ids.length === 0 || limit <= 0) return { items: [] };
   const oldest = opts.now - RECENT_SEARCH_MS + EDGE_MS;
-  const since = isXId(sinceId) && sinceId !== '0' && snowflakeTime(sinceId) > oldest ? sinceId : undefined;
+  const from = isXId(sinceId) && sinceId !== '0' ? snowflakeTime(sinceId) - INDEX_LAG_MS : 0;
+  const since = from > oldest ? snowflake(from) : undefined;
   const window = since ? { since_id: since } : { start_time: new Date(oldest).toISOString() };
   const byId = new Map<string, Tweet>();
   for (const query of packAuthorQueries(ids, opts.queryMax)) {

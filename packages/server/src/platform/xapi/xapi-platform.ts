@@ -603,18 +603,18 @@ export class XApiPlatform implements Platform {
 
   /**
    * The requests one check of every monitor makes, against the app's budget: recent search for the
-   * accounts' packed `from:` queries (none with the filtered stream) and one per keyword query; the users
+   * accounts' packed `from:` queries and one per keyword query (none with the filtered stream); the users
    * lookup for the profile stamps (100 accounts a request, per instance) and for the authors of referenced
    * posts (at most one per search request).
    */
   async monitorPace(load: MonitorLoad, nominalMs: number): Promise<MonitorPace> {
     await this.budget.sync();
     const instances = Math.max(1, load.instances);
-    const accountSearches =
+    // The filtered stream delivers the accounts' and the queries' posts without a request per check.
+    const searches =
       this.opts.monitorSource === 'stream'
         ? 0
-        : monitorReads.searchRequestsFor(load.accounts, instances, this.#queryMax);
-    const searches = accountSearches + load.queries;
+        : monitorReads.searchRequestsFor(load.accounts, instances, this.#queryMax) + load.queries;
     const lookups =
       load.accounts > 0
         ? Math.ceil(load.accounts / monitorReads.USERS_PER_LOOKUP) + Math.min(instances, load.accounts) - 1
