@@ -217,6 +217,66 @@ describe('account monitors on the X API, within the request budget', () => {
   });
 });
 
+describe('15 minutes of checks every second: 10 accounts and a keyword (the measured bug of #27)', () => {
+  const server = useXServer();
+  let t: TestServer;
+
+  beforeAll(async () => {
+    t = await startXServer();
+  });
+  afterAll(async () => t?.close());
+
+  it('stays within the budget of every endpoint and still reports every post', async () => {
+    server.use(...fakeX());
+    x.resetAt = t.clock.now() + 15 * 60_000;
+    x.remaining = 59;
+    const ten = USERS.slice(0, 10);
+    for (const u of ten) expect((await watch(t, u)).status).toBe(201);
+    const kw = await t.request('POST', '/api/v1/monitors/keywords', {
+      body: { query: 'budget', eventTypes: ['tweet.new'] },
+    });
+    expect(kw.status).toBe(201);
+    // 2 searches a check (the accounts' query, the keyword's) against 48 → 37.5 s.
+    expect(kw.body.checkIntervalSeconds).toBe(38);
+    const engine = monitorEngineOf(t.server.app);
+    if (!engine) throw new Error('no engine');
+    const counts = new Map<string, number>();
+    const count = ({ request }: { request: Request }) => {
+      const path = new URL(request.url).pathname.replace(/\/\d{2,}/g, '/:id');
+      counts.set(path, (counts.get(path) ?? 0) + 1);
+    };
+    server.events.on('request:start', count);
+    const posted: string[] = [];
+    try {
+      for (let s = 1; s <= 900; s++) {
+        t.clock.advance(1_000);
+        // Every 30 s one account posts, in turn, with the keyword every fourth time.
+        if (s % 30 === 0) {
+          const author = ten[(s / 30) % ten.length] as (typeof USERS)[number];
+          posted.push(post(t, author, s % 120 === 0 ? 'a budget post' : 'a post').id);
+        }
+        await engine.checkOnce();
+      }
+    } finally {
+      server.events.removeListener('request:start', count);
+    }
+    // 24 checks in the 15 minutes (one each 38 s) of 2 searches and 1 users lookup: within the 48 and 240
+    // the monitors may use (it was 12.5 requests a second, polling each timeline every second).
+    const searches = counts.get('/2/tweets/search/recent') ?? 0;
+    const lookups = counts.get('/2/users') ?? 0;
+    expect(searches).toBe(48);
+    expect(lookups).toBe(24);
+    t.clock.advance(60_000);
+    await engine.checkOnce();
+    const events = (await t.request('GET', '/api/v1/events?limit=100')).body.events as {
+      data: { id: string };
+    }[];
+    const seen = new Set(events.map((e) => e.data.id));
+    expect(posted).toHaveLength(30);
+    for (const id of posted) expect(seen.has(id)).toBe(true);
+  }, 60_000);
+});
+
 describe('keyword monitors on the X API', () => {
   const server = useXServer();
   let t: TestServer;
