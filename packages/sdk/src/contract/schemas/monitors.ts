@@ -28,7 +28,7 @@ export const MonitorSchema = z.object({
     .min(1)
     .optional()
     .describe(
-      'How often the monitor is checked now, in seconds: 1 on the simulated platform; on the X API, as often as the app\'s request budget allows for every active monitor (longer with more monitors).',
+      "How often the monitor is checked now, in seconds: 1 on the simulated platform; on the X API, as often as the app's request budget allows for every active monitor (longer with more monitors).",
     ),
   pausedReason: openEnum(MONITOR_PAUSED_REASONS)
     .optional()
@@ -55,7 +55,7 @@ export const KeywordMonitorSchema = z.object({
     .min(1)
     .optional()
     .describe(
-      'How often the monitor is checked now, in seconds: 1 on the simulated platform; on the X API, as often as the app\'s request budget allows for every active monitor (longer with more monitors).',
+      "How often the monitor is checked now, in seconds: 1 on the simulated platform; on the X API, as often as the app's request budget allows for every active monitor (longer with more monitors).",
     ),
 });
 
