@@ -4,12 +4,17 @@
  * `x-rate-limit-*` headers), the effective interval shown on each monitor, a monitor the budget cannot serve
  * refused at creation, and a 429 holding every check alike until its window resets.
  */
+import { sql } from 'kysely';
 import { HttpResponse } from 'msw';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { XsvcServer } from '../../src/app/app.js';
+import { createServer } from '../../src/app/server.js';
 import { createAccount, createApiKey } from '../../src/core/auth/accounts.js';
+import { parseConfig } from '../../src/core/config.js';
+import { openDatabase } from '../../src/core/db/database.js';
 import { snowflake } from '../../src/core/ids/snowflake.js';
 import { monitorEngineOf } from '../../src/features/monitors/feature.js';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { PG_URL, startTestServer, type TestServer } from '../helpers/server.js';
 import { BASE, TOKEN, useXServer, xget } from './helpers.js';
 
 /** A user of the fake X: a 19-digit id, as every account made since 2018 has. */
@@ -371,6 +376,67 @@ describe('a monitor the request budget cannot serve', () => {
     const resumed = await t.request('PATCH', `/api/v1/monitors/${first.id}`, { body: { isActive: true } });
     expect(resumed.status).toBe(503);
     expect(resumed.body.error).toBe('x_api_rate_limited');
+  });
+});
+
+/** The secret key both instances share (an instance with another one refuses the database). */
+const SECRET_KEY = 'budget-test-secret-key-0123456789abcdef';
+
+describe('two server instances on one Postgres database', () => {
+  const server = useXServer();
+  let a: TestServer;
+  let b: XsvcServer | undefined;
+
+  beforeAll(async () => {
+    a = await startTestServer('postgres', {
+      platform: 'xapi',
+      xBearerToken: TOKEN,
+      xApiBaseUrl: BASE,
+      secretKey: SECRET_KEY,
+    });
+    const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(
+      a.server.services.database.db,
+    );
+    const database = await openDatabase(PG_URL, { pgSchema: rows[0]?.schema ?? 'public', poolSize: 2 });
+    const cfg = parseConfig({
+      logLevel: 'silent',
+      keyFile: '',
+      secretKeyFile: '',
+      platform: 'xapi',
+      xBearerToken: TOKEN,
+      xApiBaseUrl: BASE,
+      secretKey: SECRET_KEY,
+    });
+    b = await createServer(cfg, { database, clock: a.clock, validateResponses: true });
+  });
+  afterAll(async () => {
+    await b?.close();
+    await a?.close();
+  });
+
+  it('share one budget: a 429 one instance got holds the other, which asks X nothing', async () => {
+    server.use(...fakeX());
+    x.resetAt = a.clock.now() + 15 * 60_000;
+    x.remaining = 59;
+    for (const u of USERS.slice(0, 2)) expect((await watch(a, u)).status).toBe(201);
+    const engineA = monitorEngineOf(a.server.app);
+    const engineB = b && monitorEngineOf(b.app);
+    if (!engineA || !engineB) throw new Error('no engine');
+    a.clock.advance(60_000);
+    await engineA.checkOnce();
+    x.throttled = true;
+    x.resetAt = a.clock.now() + 10 * 60_000;
+    a.clock.advance(60_000);
+    await expect(engineA.checkOnce()).rejects.toMatchObject({ code: 'x_api_rate_limited' });
+    const searches = x.searches.length;
+    // B heard nothing from X itself: the hold comes from the figures A saved in upstream_rate_limits.
+    const held = await engineB.checkOnce();
+    expect(held.pace).toMatchObject({ skipped: 'hold', holdUntil: Math.floor(x.resetAt / 1000) * 1000 });
+    expect(x.searches).toHaveLength(searches);
+    // Two live engines each pack the accounts of their own shards: up to 2 searches a check, so 38 s.
+    a.clock.advance(1_000);
+    const list = await a.request('GET', '/api/v1/monitors');
+    for (const m of list.body.monitors) expect(m.checkIntervalSeconds).toBe(38);
   });
 });
 

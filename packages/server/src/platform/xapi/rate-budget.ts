@@ -70,6 +70,8 @@ export class XRateBudget {
   private readonly share: number;
   private readonly maxIntervalMs: number;
   private loadedAt = Number.NEGATIVE_INFINITY;
+  /** The write of what was heard last, in progress (one at a time, in order). */
+  private flushing: Promise<void> = Promise.resolve();
 
   constructor(private readonly opts: XRateBudgetOptions) {
     this.defaults = opts.defaults ?? DEFAULT_X_RATE_LIMITS;
@@ -97,6 +99,8 @@ export class XRateBudget {
     if (status === 429) entry.remaining = 0;
     this.known.set(endpoint, entry);
     this.pending.set(endpoint, entry);
+    // Written at once (not at this instance's next check), so the others pace by it from their next one.
+    this.flush();
   }
 
   /** The endpoint's limit per window: as X last reported it, else the configured default. */
@@ -110,17 +114,13 @@ export class XRateBudget {
   }
 
   /**
-   * Writes what this instance heard to the shared store, and reads what the others heard (at most once a
-   * second). A store that fails leaves the figures in memory as they are: the budget is only less shared.
+   * Waits for what this instance heard to be written to the shared store, and reads what the others heard
+   * (at most once a second).
    */
   async sync(): Promise<void> {
     const store = this.opts.store;
     if (!store) return;
-    if (this.pending.size) {
-      const batch = [...this.pending.values()];
-      this.pending.clear();
-      await store.save(batch);
-    }
+    await this.flush();
     const now = this.opts.now();
     if (now - this.loadedAt < REFRESH_MS) return;
     this.loadedAt = now;
@@ -128,6 +128,27 @@ export class XRateBudget {
       const mine = this.known.get(row.endpoint);
       if (!mine || row.seenAt >= mine.seenAt) this.known.set(row.endpoint, row);
     }
+  }
+
+  /**
+   * Writes what was heard and not yet written, after the write in progress. A write that fails puts its
+   * figures back (unless newer ones came meanwhile) for the next one: the budget stays right in this
+   * instance's memory, only less shared while the database is away.
+   */
+  private flush(): Promise<void> {
+    const store = this.opts.store;
+    if (!store) return Promise.resolve();
+    this.flushing = this.flushing.then(async () => {
+      if (this.pending.size === 0) return;
+      const batch = [...this.pending.values()];
+      this.pending.clear();
+      try {
+        await store.save(batch);
+      } catch {
+        for (const l of batch) if (!this.pending.has(l.endpoint)) this.pending.set(l.endpoint, l);
+      }
+    });
+    return this.flushing;
   }
 
   /**
