@@ -72,6 +72,11 @@ describe('the X request budget', () => {
   it('takes configured limits and share, and a 429 without headers holds for its retry-after', () => {
     const budget = new XRateBudget({ now: () => NOW, defaults: { [SEARCH]: 300 }, share: 0.5 });
     expect(budget.pace({ [SEARCH]: 1 }, 1000).intervalMs).toBe(6_000);
+    // The users lookup keeps X's documented figure when only search is configured.
+    expect(budget.pace({ [USERS]: 1 }, 1000).needs[0]).toMatchObject({ limit: 300, budget: 150 });
+    // A tiny limit slows the checks down (one request a window), never stops them.
+    const tiny = new XRateBudget({ now: () => NOW, defaults: { [SEARCH]: 1 } });
+    expect(tiny.pace({ [SEARCH]: 1 }, 1000).intervalMs).toBe(900_000);
     budget.observe('/2/tweets/search/recent', 429, new Headers({ 'retry-after': '30' }));
     expect(budget.pace({ [SEARCH]: 1 }, 1000).holdUntil).toBe(NOW + 30_000);
   });

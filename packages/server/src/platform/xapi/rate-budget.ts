@@ -29,7 +29,7 @@ export interface RateLimitStore {
 export interface XRateBudgetOptions {
   /** Shared storage (the `upstream_rate_limits` table); without it the budget is this process's only. */
   store?: RateLimitStore | undefined;
-  /** Requests per 15 minutes by endpoint before X reports them (default {@link DEFAULT_X_RATE_LIMITS}). */
+  /** Requests per 15 minutes by endpoint before X reports them (over {@link DEFAULT_X_RATE_LIMITS}). */
   defaults?: Readonly<Record<string, number>> | undefined;
   /** The fraction of each endpoint's limit the monitors may use (the rest is left to API calls); 0.8. */
   share?: number | undefined;
@@ -74,7 +74,8 @@ export class XRateBudget {
   private flushing: Promise<void> = Promise.resolve();
 
   constructor(private readonly opts: XRateBudgetOptions) {
-    this.defaults = opts.defaults ?? DEFAULT_X_RATE_LIMITS;
+    // A configured figure replaces X's documented one for its endpoint only.
+    this.defaults = { ...DEFAULT_X_RATE_LIMITS, ...opts.defaults };
     this.share = Math.min(1, Math.max(0, opts.share ?? 0.8));
     this.maxIntervalMs = opts.maxIntervalMs ?? 300_000;
   }
@@ -164,7 +165,8 @@ export class XRateBudget {
     let holdUntil: number | undefined;
     for (const [endpoint, requests] of Object.entries(perCheck)) {
       const limit = this.limitOf(endpoint);
-      const budget = Math.floor(limit * this.share);
+      // At least one request a window of an endpoint that allows any: the checks slow down, never stop.
+      const budget = limit > 0 ? Math.max(1, Math.floor(limit * this.share)) : 0;
       needs.push({ endpoint, perCheck: requests, budget, limit, windowMs: X_WINDOW_MS });
       if (requests <= 0) continue;
       const need = budget > 0 ? Math.ceil((X_WINDOW_MS * requests) / budget) : Number.POSITIVE_INFINITY;
