@@ -192,7 +192,10 @@ export const ConfigSchema = z
 
 export type Config = z.output<typeof ConfigSchema>;
 
-/** The endpoints `X_API_RATE_LIMITS` names, by their short name. */
+/**
+ * The endpoints `X_API_RATE_LIMITS` names, by their short name (as `platform/xapi/rate-budget.ts` names them;
+ * core does not import the platform).
+ */
 const X_RATE_LIMIT_NAMES: Readonly<Record<string, string>> = {
   search: 'GET /2/tweets/search/recent',
   users: 'GET /2/users',

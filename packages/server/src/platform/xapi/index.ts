@@ -1,4 +1,3 @@
-import type { UpstreamLimit } from '../../core/limits/upstream-limits.js';
 import { type FetchLike, XApiClient } from './client.js';
 import { type RateLimitStore, XRateBudget } from './rate-budget.js';
 import { XUserAccess } from './user-access.js';
@@ -16,7 +15,6 @@ export { MAX_FOLLOW_SCAN } from './relations.js';
 export type { UserRef } from './user-ref.js';
 export { parseUserRef } from './user-ref.js';
 export { XApiPlatform } from './xapi-platform.js';
-export type { UpstreamLimit };
 
 /** What the `xapi` platform needs: the app bearer token, the API origin and optionally a `fetch`. */
 export interface CreateXApiPlatformOptions {

@@ -109,11 +109,6 @@ export class XRateBudget {
     return this.known.get(endpoint)?.limit ?? this.defaults[endpoint] ?? 0;
   }
 
-  /** The endpoint's figures as last reported (by any instance, once {@link sync} ran), if any. */
-  figures(endpoint: string): UpstreamLimit | undefined {
-    return this.known.get(endpoint);
-  }
-
   /**
    * Waits for what this instance heard to be written to the shared store, and reads what the others heard
    * (at most once a second).
