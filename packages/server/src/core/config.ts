@@ -54,9 +54,10 @@ export const ConfigSchema = z
      * users lookup; the self-serve figures: check X's pricing page for the app's tier).
      */
     xApiRateLimits: z
-      .string()
+      // Parsed once more, a configuration already parsed keeps its limits (the CLI merges flags into one).
+      .union([z.string(), z.record(z.string(), z.number().int().min(1))])
       .default('search=60,users=300')
-      .transform((value, ctx) => parseXRateLimits(value, ctx)),
+      .transform((value, ctx) => (typeof value === 'string' ? parseXRateLimits(value, ctx) : value)),
     /** The fraction of each X endpoint's limit the monitors may use (the rest stays for API calls). */
     xApiMonitorShare: z.coerce.number().gt(0).max(1).default(0.8),
     /** The longest effective check interval (seconds) before new xapi monitors are refused. */

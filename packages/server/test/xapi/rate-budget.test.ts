@@ -62,6 +62,9 @@ describe('the X request budget', () => {
       [USERS]: 900,
     });
     expect(parseConfig({}).xApiRateLimits).toEqual({ [SEARCH]: 60, [USERS]: 300 });
+    // A parsed configuration parses again to itself (the CLI merges its flags into one).
+    const parsed = parseConfig({ xApiRateLimits: 'search=450' });
+    expect(parseConfig(parsed).xApiRateLimits).toEqual({ [SEARCH]: 450 });
     for (const bad of ['search=many', 'timeline=10', 'search=0']) {
       expect(() => parseConfig({ xApiRateLimits: bad })).toThrow(/X_API_RATE_LIMITS/);
     }
