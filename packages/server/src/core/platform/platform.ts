@@ -175,6 +175,23 @@ export class PlatformUnavailableError extends Error {
 }
 
 /**
+ * A connected account of the caller that a public read may be made as, when the platform serves that read
+ * only to a user token (xapi: liked posts, liking users). `session` is its session, renewed and ready;
+ * `run` makes a read as it and records on the connection what the answer taught (as private reads do).
+ */
+export interface UserReader {
+  readonly username: string;
+  readonly session: string;
+  run<T>(read: () => Promise<T>): Promise<T>;
+}
+
+/**
+ * Finds the caller's connected account for a read that needs a user token: called only by a platform that
+ * needs one (so the simulated platform costs no lookup); undefined when the caller has none usable.
+ */
+export type AsUser = () => Promise<UserReader | undefined>;
+
+/**
  * Thrown by a write whose outcome cannot be known: it was sent, and no answer came (a timeout, a dropped
  * connection, a 5xx from X). A platform without idempotency keys (X) may have performed it, so it must
  * never be sent again on its own: the action ends `x_write_ambiguous`, not safe to retry.
@@ -232,7 +249,8 @@ export interface Platform {
     page: PageRequest,
   ): Promise<PlatformPage<Tweet>>;
   userReplies(userId: string, page: PageRequest): Promise<PlatformPage<Tweet>>;
-  userLikes(userId: string, page: PageRequest): Promise<PlatformPage<Tweet>>;
+  /** `asUser`: the caller's connected account, for a platform that serves likes only to a user token (xapi). */
+  userLikes(userId: string, page: PageRequest, asUser?: AsUser): Promise<PlatformPage<Tweet>>;
   userMedia(userId: string, page: PageRequest): Promise<PlatformPage<Tweet>>;
   userMentions(userId: string, page: PageRequest): Promise<PlatformPage<Tweet>>;
   replies(tweetId: string, filters: TweetFilters, page: PageRequest): Promise<PlatformPage<Tweet>>;
@@ -245,7 +263,13 @@ export interface Platform {
    */
   replyTree(tweetId: string, opts: ReplyTreeOptions, page: PageRequest): Promise<PlatformPage<ReplyNode>>;
   retweeters(tweetId: string, filters: UserFilters, page: PageRequest): Promise<PlatformPage<UserProfile>>;
-  favoriters(tweetId: string, filters: UserFilters, page: PageRequest): Promise<PlatformPage<UserProfile>>;
+  /** `asUser`: as for {@link Platform.userLikes}. */
+  favoriters(
+    tweetId: string,
+    filters: UserFilters,
+    page: PageRequest,
+    asUser?: AsUser,
+  ): Promise<PlatformPage<UserProfile>>;
 
   // Lists, communities, articles, trends, jobs
   listMembers(listId: string, page: PageRequest): Promise<PlatformPage<UserProfile> | undefined>;

@@ -3,6 +3,8 @@ import { SessionNeedsReauthError, usableSession } from '../../core/accounts/sess
 import type { XAccountsTable } from '../../core/accounts/tables.js';
 import { HttpError } from '../../core/http/errors.js';
 import type { HandlerContext } from '../../core/http/handler.js';
+import type { AsUser } from '../../core/platform/platform.js';
+import { readAs } from './read-as.js';
 
 /**
  * A platform account the caller connected (spec 2.13), with its session ready to use (renewed first when
@@ -84,4 +86,34 @@ export async function viewerUserRef(ctx: HandlerContext): Promise<string> {
     'account_required',
     `"followers you know" needs your platform identity; ${CONNECT_HINT}`,
   );
+}
+
+/**
+ * The caller's connected account a public read that needs a user token is made as (xapi: liked posts and
+ * liking users): the oldest connection that is not waiting for re-authentication and whose session opens
+ * (renewed first when about to expire). A lazy {@link AsUser}: nothing is looked up unless the platform asks.
+ * Any of the caller's connections will do, since what is read is public; undefined when none is usable.
+ */
+export function callerAsUser(ctx: HandlerContext): AsUser {
+  return async () => {
+    const { accountId } = ctx.requirePrincipal();
+    const rows = await ctx.services.database.db
+      .selectFrom('x_accounts')
+      .selectAll()
+      .where('account_id', '=', accountId)
+      .orderBy('created_at')
+      .execute();
+    for (const row of rows) {
+      if (row.health === 'needsReauth' || row.status === 'needs_reauth' || !row.session_enc) continue;
+      let session: string;
+      try {
+        session = await usableSession(ctx.services, row);
+      } catch (err) {
+        if (err instanceof SessionNeedsReauthError) continue;
+        throw err;
+      }
+      return { username: row.x_username, session, run: (read) => readAs(ctx, row, read) };
+    }
+    return undefined;
+  };
 }

@@ -8,6 +8,7 @@ import type {
   WriteOutcome,
 } from '../../core/platform/account-writes.js';
 import {
+  type AsUser,
   type AuthorTweets,
   type PageRequest,
   type Platform,
@@ -28,6 +29,7 @@ import {
   type TweetSearch,
   type UserFilters,
   type UserProfile,
+  type UserReader,
 } from '../../core/platform/platform.js';
 import { path, type XApiClient, type XQuery } from './client.js';
 import {
@@ -69,11 +71,17 @@ function unavailable(what: string): never {
   );
 }
 
-/** The error for a read X serves only to a user token (OAuth 2.0 user context), never to the app token. */
-function needsUserToken(what: string, scope: string): never {
+/** The OAuth 2.0 scopes X needs on the user token for liked posts and liking users. */
+export const LIKES_SCOPES: readonly string[] = ['like.read', 'tweet.read', 'users.read'];
+
+/**
+ * The error for a read X serves only to a user token (OAuth 2.0 user context), never to the app token, when
+ * the caller has no connected account to make it as.
+ */
+function needsUserToken(what: string, scopes: readonly string[]): never {
   throw new PlatformUnavailableError(
     'x_api_unavailable',
-    `${what} is served by the X API v2 only to a user token (OAuth 2.0 with the ${scope} scope), not to the app token`,
+    `${what} is served by the X API v2 only to a user token (OAuth 2.0 with ${scopes.join(', ')}), not to the app token, and the caller has no connected account to read it as: connect one with POST /api/v1/x/accounts`,
   );
 }
 
@@ -111,9 +119,10 @@ const RECENT_SEARCH_MS = 7 * 24 * 3600 * 1000;
 /**
  * The `xapi` platform: every public read the X API v2 serves with an app bearer token, mapped to the API's
  * shapes. X's `next_token` is passed through as the opaque cursor. Filters v2 has no parameter or operator
- * for are applied to each page after mapping. What needs a user token or has no v2 endpoint (community
- * members and timelines, jobs, bookmarks, timelines, notifications, DMs, user search, liked posts and
- * liking users, …) throws `PlatformUnavailableError` with `x_api_unavailable` and a message naming why.
+ * for are applied to each page after mapping. Private reads, liked posts and liking users are made with a
+ * connected account's user token. What has no v2 endpoint (community members and timelines, jobs,
+ * notifications, user search, …) throws `PlatformUnavailableError` with `x_api_unavailable` and a message
+ * naming why.
  */
 export class XApiPlatform implements Platform {
   readonly kind = 'xapi' as const;
@@ -291,12 +300,15 @@ export class XApiPlatform implements Platform {
   }
 
   /**
-   * X serves `GET /2/users/:id/liked_tweets` only to a user token (OAuth 2.0 with `like.read`, or OAuth 1.0a),
-   * never to the app token. Hook for connected accounts (#27 items 3-4): route it through a connected
-   * account's user token when one is available; until then it is refused with this specific message.
+   * `GET /2/users/:id/liked_tweets`, which X serves only to a user token (OAuth 2.0 with `like.read`,
+   * `tweet.read`, `users.read`): read as the caller's connected account (`asUser`), refused with a message
+   * naming that limitation when the caller has none.
    */
-  async userLikes(_userId: string, _page: PageRequest): Promise<PlatformPage<Tweet>> {
-    return needsUserToken('the liked posts of an account', 'like.read');
+  async userLikes(userId: string, page: PageRequest, asUser?: AsUser): Promise<PlatformPage<Tweet>> {
+    if (!isXId(userId)) return { items: [] };
+    const as = await this.#likesReader(asUser, 'the liked posts of an account');
+    const ep = { path: path`/2/users/${userId}/liked_tweets`, bounds: TWEET_PAGE };
+    return as.reader.run(() => tweetPage(as.x, ep, page));
   }
 
   userMedia(userId: string, page: PageRequest): Promise<PlatformPage<Tweet>> {
@@ -374,15 +386,41 @@ export class XApiPlatform implements Platform {
   }
 
   /**
-   * X serves `GET /2/tweets/:id/liking_users` only to a user token (OAuth 2.0 with `like.read`). Hook for
-   * connected accounts (#27 items 3-4), as for {@link userLikes}.
+   * `GET /2/tweets/:id/liking_users`, served by X only to a user token: read as the caller's connected
+   * account, as for {@link userLikes}.
    */
   async favoriters(
-    _tweetId: string,
-    _filters: UserFilters,
-    _page: PageRequest,
+    tweetId: string,
+    filters: UserFilters,
+    page: PageRequest,
+    asUser?: AsUser,
   ): Promise<PlatformPage<UserProfile>> {
-    return needsUserToken('the users who liked a post', 'like.read');
+    if (!isXId(tweetId)) return { items: [] };
+    const as = await this.#likesReader(asUser, 'the users who liked a post');
+    const ep = { path: path`/2/tweets/${tweetId}/liking_users`, bounds: USER_PAGE };
+    return as.reader.run(() => userPage(as.x, ep, page, userMatcher(filters)));
+  }
+
+  /**
+   * The connected account a likes read is made as, and a client carrying its token. No connected account,
+   * or one whose approval did not grant `like.read`, is refused naming what X needs (nothing is sent).
+   */
+  async #likesReader(
+    asUser: AsUser | undefined,
+    what: string,
+  ): Promise<{ reader: UserReader; x: XApiClient }> {
+    const reader = this.users ? await asUser?.() : undefined;
+    if (!reader) return needsUserToken(what, LIKES_SCOPES);
+    const token = this.users?.grant(reader.session);
+    if (!token) return needsUserToken(what, LIKES_SCOPES);
+    const missing = token.scope.length ? LIKES_SCOPES.filter((s) => !token.scope.includes(s)) : [];
+    if (missing.length) {
+      throw new PlatformUnavailableError(
+        'x_api_unavailable',
+        `${what} is read through a connected account's X authorization with ${LIKES_SCOPES.join(', ')}; @${reader.username} was approved without ${missing.join(', ')}: re-authenticate it (POST /api/v1/x/accounts/{id}/reauth) to grant them`,
+      );
+    }
+    return { reader, x: this.x.withToken(token.accessToken) };
   }
 
   // Lists, communities, articles, trends, jobs
