@@ -7,7 +7,13 @@
  * token it is sent with) and to the code (each refusal is answered, each request is made where it says).
  * Data only: nothing here changes what the platform does.
  */
-import type { OperationId } from '../../core/http/handler.js';
+import type { operationsById } from '@xsvc/sdk/contract';
+
+/**
+ * Every operation id of the contract, as `core/http/handler.ts` names it, from the contract alone: the docs'
+ * generator imports this file, and must not pull the server's types in with it.
+ */
+type OperationId = keyof typeof operationsById;
 
 /**
  * How an operation is served on xapi:
@@ -98,7 +104,7 @@ export const XAPI_OPERATIONS = {
   listMonitors: own('monitors kept by the server'),
   createMonitor: read(
     [...USER, 'GET /2/users/{id}/tweets', AUTHORS],
-    'the account is looked up and its newest post taken as the start; each check then polls its timeline (`since_id`) and profiles (`GET /2/users`), see Monitors below',
+    'the account is looked up and its newest post taken as the start; each check then polls its timeline (`since_id`) and profiles (`GET /2/users`) (see Monitors)',
   ),
   getMonitor: own('monitors kept by the server'),
   updateMonitor: read(
@@ -259,7 +265,7 @@ export const XAPI_OPERATIONS = {
   // Users
   getBatchUsers: read([AUTHORS], 'looked up 100 ids per request'),
   searchUsers: unavailable(
-    'refused: X serves `GET /2/users/search` only to a user token, and the server does not route it through one',
+    'X serves `GET /2/users/search` only to a user token, and the server does not route it through one',
   ),
   getUser: read(USER, 'by id or username; a suspended account is told apart from a missing one'),
   checkFollow: read(
@@ -279,8 +285,8 @@ export const XAPI_OPERATIONS = {
     [...USER, 'GET /2/users/{id}/tweets', AUTHORS],
     'the user’s timeline, kept to posts with media',
   ),
-  getFollowersYouKnow: unavailable('refused: X API v2 has no endpoint for followers you know'),
-  getNotifications: unavailable('refused: X API v2 has no notifications endpoint'),
+  getFollowersYouKnow: unavailable('X API v2 has no endpoint for followers you know'),
+  getNotifications: unavailable('X API v2 has no notifications endpoint'),
   getDmHistory: asAccount(
     [
       ...USER,
@@ -293,9 +299,9 @@ export const XAPI_OPERATIONS = {
   getUserFollowers: read([...USER, 'GET /2/users/{id}/followers'], 'up to 1,000 per request, filtered'),
   getUserFollowing: read([...USER, 'GET /2/users/{id}/following'], 'up to 1,000 per request, filtered'),
   getUserMentions: read([...USER, 'GET /2/users/{id}/mentions', AUTHORS], 'the posts mentioning the user'),
-  getUserVerifiedFollowers: unavailable('refused: X API v2 has no verified-followers listing'),
+  getUserVerifiedFollowers: unavailable('X API v2 has no verified-followers listing'),
   getUserListMemberships: read([...USER, 'GET /2/users/{id}/list_memberships'], 'the lists the user is in'),
-  getJob: unavailable('refused: X API v2 has no job listings'),
+  getJob: unavailable('X API v2 has no job listings'),
   downloadMedia: read(
     [TWEET, 'GET /2/tweets', AUTHORS],
     'the posts are read for their media; the gallery is kept by the server',
@@ -343,11 +349,11 @@ export const XAPI_OPERATIONS = {
     ['GET /2/communities/{id}'],
     'X names no creator or moderator count, so those stay absent',
   ),
-  getCommunityMembers: unavailable('refused: X API v2 has no community member listing'),
-  getCommunityModerators: unavailable('refused: X API v2 has no community member listing'),
-  getCommunityTweets: unavailable('refused: X API v2 has no community timeline'),
-  searchCommunities: unavailable('refused: X API v2 has no search of community posts'),
-  getAllCommunityTweets: unavailable('refused: X API v2 has no search of community posts'),
+  getCommunityMembers: unavailable('X API v2 has no community member listing'),
+  getCommunityModerators: unavailable('X API v2 has no community member listing'),
+  getCommunityTweets: unavailable('X API v2 has no community timeline'),
+  searchCommunities: unavailable('X API v2 has no search of community posts'),
+  getAllCommunityTweets: unavailable('X API v2 has no search of community posts'),
   getListFollowers: read(['GET /2/lists/{id}/followers'], 'the list’s followers'),
   getListMembers: read(['GET /2/lists/{id}/members'], 'the list’s members'),
   getListTweets: read(['GET /2/lists/{id}/tweets', AUTHORS], 'the list’s posts'),
