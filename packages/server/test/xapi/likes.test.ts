@@ -251,6 +251,15 @@ describe('GET /x/users/{id}/likes and /x/tweets/{id}/favoriters on xapi', () => 
     expect(seen.map((u) => u.pathname)).not.toContain(`/2/users/${USER}/liked_tweets`);
   });
 
+  it('a read xapi refuses before sending anything leaves the connection healthy', async () => {
+    await connect('jack', LIKER, 'healthy');
+    const res = await t.request('GET', '/api/v1/x/notifications?account=jack');
+    expect(res.status).toBe(502);
+    expect(res.body.error).toBe('x_api_unavailable');
+    expect((await t.request('GET', '/api/v1/x/accounts')).body.accounts[0].health).toBe('healthy');
+    expect(seen).toHaveLength(0);
+  });
+
   it('X refusing the account’s token makes it needsReauth and answers account_needs_reauth', async () => {
     await connect('jack', LIKER, 'healthy');
     server.use(

@@ -175,6 +175,19 @@ export class PlatformUnavailableError extends Error {
 }
 
 /**
+ * A read the platform refuses before sending anything (it has no endpoint for it, or no token it would take):
+ * it says nothing of the platform's or the connection's health, so a read made as an account does not mark
+ * the account `temporaryIssue` for it (see `readAs`). Answered as `x_api_unavailable`.
+ */
+export class PlatformRefusal extends PlatformUnavailableError {
+  /** Nothing was sent: the refusal is the platform's own. */
+  readonly refused = true as const;
+  constructor(message: string) {
+    super('x_api_unavailable', message);
+  }
+}
+
+/**
  * A connected account of the caller that a public read may be made as, when the platform serves that read
  * only to a user token (xapi: liked posts, liking users). `session` is its session, renewed and ready;
  * `run` makes a read as it and records on the connection what the answer taught (as private reads do).

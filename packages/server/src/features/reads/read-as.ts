@@ -1,7 +1,11 @@
 import { type HealthSignal, learnHealth } from '../../core/accounts/health.js';
 import { HttpError } from '../../core/http/errors.js';
 import type { HandlerContext } from '../../core/http/handler.js';
-import { PlatformAccountError, PlatformUnavailableError } from '../../core/platform/platform.js';
+import {
+  PlatformAccountError,
+  PlatformRefusal,
+  PlatformUnavailableError,
+} from '../../core/platform/platform.js';
 import type { ConnectedAccount } from './connected-account.js';
 
 /**
@@ -28,7 +32,12 @@ export async function readAs<T>(
         `the platform refused @${account.x_username}: ${err.message}`,
       );
     }
-    if (err instanceof PlatformUnavailableError && err.code === 'x_api_unavailable')
+    // A refusal made before sending anything (no endpoint on the platform) says nothing of the connection.
+    if (
+      err instanceof PlatformUnavailableError &&
+      err.code === 'x_api_unavailable' &&
+      !(err instanceof PlatformRefusal)
+    )
       await learn('unavailable');
     if (err instanceof PlatformUnavailableError && err.code === 'x_api_unauthorized') {
       // The platform refused the account's own authorization (xapi: its OAuth 2.0 token was revoked).

@@ -18,6 +18,7 @@ import {
   type PlatformList,
   type PlatformNotification,
   type PlatformPage,
+  PlatformRefusal,
   type PlatformTrend,
   PlatformUnavailableError,
   type ProfileStamps,
@@ -65,10 +66,7 @@ import { isXId, parseUserRef } from './user-ref.js';
 
 /** The error for what the X API v2 does not offer to an app-only token. */
 function unavailable(what: string): never {
-  throw new PlatformUnavailableError(
-    'x_api_unavailable',
-    `${what} is not available through the X API v2 with an app token`,
-  );
+  throw new PlatformRefusal(`${what} is not available through the X API v2 with an app token`);
 }
 
 /** The OAuth 2.0 scopes X needs on the user token for liked posts and liking users. */
@@ -79,8 +77,7 @@ export const LIKES_SCOPES: readonly string[] = ['like.read', 'tweet.read', 'user
  * the caller has no connected account to make it as.
  */
 function needsUserToken(what: string, scopes: readonly string[]): never {
-  throw new PlatformUnavailableError(
-    'x_api_unavailable',
+  throw new PlatformRefusal(
     `${what} is served by the X API v2 only to a user token (OAuth 2.0 with ${scopes.join(', ')}), not to the app token, and the caller has no connected account to read it as: connect one with POST /api/v1/x/accounts`,
   );
 }
@@ -333,8 +330,7 @@ export class XApiPlatform implements Platform {
   ): (q: string, filters: TweetFilters, p: PageRequest) => Promise<PlatformPage<Tweet>> {
     const old = snowflakeTime(tweetId) < this.opts.now() - RECENT_SEARCH_MS;
     if (old && !this.opts.fullArchive) {
-      throw new PlatformUnavailableError(
-        'x_api_unavailable',
+      throw new PlatformRefusal(
         `${what} of a post older than 7 days need X's full-archive search (GET /2/tweets/search/all), which this app's tier does not have (X_API_FULL_ARCHIVE is off); recent search covers only the last 7 days`,
       );
     }
@@ -415,8 +411,7 @@ export class XApiPlatform implements Platform {
     if (!token) return needsUserToken(what, LIKES_SCOPES);
     const missing = token.scope.length ? LIKES_SCOPES.filter((s) => !token.scope.includes(s)) : [];
     if (missing.length) {
-      throw new PlatformUnavailableError(
-        'x_api_unavailable',
+      throw new PlatformRefusal(
         `${what} is read through a connected account's X authorization with ${LIKES_SCOPES.join(', ')}; @${reader.username} was approved without ${missing.join(', ')}: re-authenticate it (POST /api/v1/x/accounts/{id}/reauth) to grant them`,
       );
     }
