@@ -1,4 +1,5 @@
 import { type HealthSignal, learnHealth } from '../../core/accounts/health.js';
+import type { XAccountRow } from '../../core/accounts/x-accounts.js';
 import { HttpError } from '../../core/http/errors.js';
 import type { HandlerContext } from '../../core/http/handler.js';
 import {
@@ -6,7 +7,6 @@ import {
   PlatformRefusal,
   PlatformUnavailableError,
 } from '../../core/platform/platform.js';
-import type { ConnectedAccount } from './connected-account.js';
 
 /**
  * Runs a private read made as the connected `account`, and records on the connection what the platform's
@@ -16,7 +16,7 @@ import type { ConnectedAccount } from './connected-account.js';
  */
 export async function readAs<T>(
   ctx: HandlerContext,
-  account: Pick<ConnectedAccount, 'id' | 'health' | 'x_username'>,
+  account: Pick<XAccountRow, 'id' | 'health' | 'x_username'>,
   read: () => Promise<T>,
 ): Promise<T> {
   const learn = (signal: HealthSignal) =>
