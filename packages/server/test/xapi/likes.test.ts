@@ -1,23 +1,20 @@
-import { randomUUID } from 'node:crypto';
 import { HttpResponse } from 'msw';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { secretBox } from '../../src/core/crypto/secret-box.js';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { AsUser, UserReader } from '../../src/core/platform/platform.js';
 import { encodeSession } from '../../src/platform/xapi/oauth.js';
 import { LIKES_SCOPES } from '../../src/platform/xapi/xapi-platform.js';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import type { TestServer } from '../helpers/server.js';
+import { connectAccount, useXapiServer } from './accounts.js';
 import { includes, photoTweet } from './fixtures/tweets.js';
 import { followersPage1, twitterDev } from './fixtures/users.js';
 import xFactsTable from './fixtures/x-api-facts.json' with { type: 'json' };
 import {
-  BASE,
   pageOf,
   platform,
   rejection,
   StrictTweet,
   StrictUser,
   seen,
-  TOKEN,
   USER_TOKENS,
   useXServer,
   xget,
@@ -163,50 +160,23 @@ describe('liked posts and liking users on the platform', () => {
 });
 
 describe('GET /x/users/{id}/likes and /x/tweets/{id}/favoriters on xapi', () => {
+  const xapiServer = useXapiServer();
   let t: TestServer;
-  beforeAll(async () => {
-    t = await startTestServer('sqlite', {
-      platform: 'xapi',
-      xBearerToken: TOKEN,
-      xApiBaseUrl: BASE,
-      xClientId: 'test-client-id',
-    });
-  });
-  afterAll(async () => t?.close());
 
+  /** Connects `username` (a new X user id each time), one millisecond after the one before. */
   async function connect(username: string, accessToken: string, health: 'healthy' | 'needsReauth') {
-    const { db } = t.server.services.database;
-    const box = await secretBox(t.server.services);
-    const now = t.clock.now();
-    const accountId = (
-      await db.selectFrom('accounts').select('id').where('is_owner', '=', 1).executeTakeFirstOrThrow()
-    ).id;
-    await db
-      .insertInto('x_accounts')
-      .values({
-        id: randomUUID(),
-        account_id: accountId,
-        x_user_id: String(100 + (now % 1000)),
-        x_username: username,
-        status: 'active',
-        health,
-        created_at: now,
-        updated_at: now,
-        cookies_obtained_at: now,
-        session_enc: box.seal(
-          encodeSession({
-            accessToken,
-            refreshToken: 'r',
-            expiresAt: now + 7_200_000,
-            scope: [...LIKES_SCOPES],
-          }),
-        ),
-      })
-      .execute();
+    await connectAccount(t, {
+      xUserId: String(100 + (t.clock.now() % 1000)),
+      username,
+      accessToken,
+      scope: LIKES_SCOPES,
+      health,
+    });
     t.clock.advance(1);
   }
 
   beforeEach(async () => {
+    t = xapiServer();
     await t.server.services.database.db.deleteFrom('x_accounts').execute();
   });
 

@@ -14,6 +14,21 @@ export type ConnectedAccount = Selectable<XAccountsTable> & { session?: string |
 
 const CONNECT_HINT = 'connect one with POST /api/v1/x/accounts first';
 
+/** The caller's connections, oldest first. */
+function callerConnections(ctx: HandlerContext): Promise<Selectable<XAccountsTable>[]> {
+  const { accountId } = ctx.requirePrincipal();
+  return ctx.services.database.db
+    .selectFrom('x_accounts')
+    .selectAll()
+    .where('account_id', '=', accountId)
+    .orderBy('created_at')
+    .execute();
+}
+
+/** Whether a connection must be re-authenticated before anything is read as it. */
+const waitsForReauth = (row: Pick<Selectable<XAccountsTable>, 'health' | 'status'>) =>
+  row.health === 'needsReauth' || row.status === 'needs_reauth';
+
 /**
  * The connected account a private read acts as (spec 1.5: bookmarks, timelines, notifications and direct
  * messages need one): the one `account` names (@username, platform user id or connection id), or the only
@@ -25,13 +40,7 @@ export async function connectedAccount(
   ctx: HandlerContext,
   account: string | undefined,
 ): Promise<ConnectedAccount> {
-  const { accountId } = ctx.requirePrincipal();
-  const rows = await ctx.services.database.db
-    .selectFrom('x_accounts')
-    .selectAll()
-    .where('account_id', '=', accountId)
-    .orderBy('created_at')
-    .execute();
+  const rows = await callerConnections(ctx);
   if (!rows.length)
     throw new HttpError('account_required', `this read needs a connected platform account; ${CONNECT_HINT}`);
   let chosen: ConnectedAccount | undefined;
@@ -52,7 +61,7 @@ export async function connectedAccount(
     'account_needs_reauth',
     `@${chosen.x_username} must be re-authenticated before it can be read`,
   );
-  if (chosen.health === 'needsReauth' || chosen.status === 'needs_reauth') throw reauth;
+  if (waitsForReauth(chosen)) throw reauth;
   if (!chosen.session_enc) return chosen;
   try {
     return { ...chosen, session: await usableSession(ctx.services, chosen) };
@@ -96,15 +105,8 @@ export async function viewerUserRef(ctx: HandlerContext): Promise<string> {
  */
 export function callerAsUser(ctx: HandlerContext): AsUser {
   return async () => {
-    const { accountId } = ctx.requirePrincipal();
-    const rows = await ctx.services.database.db
-      .selectFrom('x_accounts')
-      .selectAll()
-      .where('account_id', '=', accountId)
-      .orderBy('created_at')
-      .execute();
-    for (const row of rows) {
-      if (row.health === 'needsReauth' || row.status === 'needs_reauth' || !row.session_enc) continue;
+    for (const row of await callerConnections(ctx)) {
+      if (waitsForReauth(row) || !row.session_enc) continue;
       let session: string;
       try {
         session = await usableSession(ctx.services, row);
