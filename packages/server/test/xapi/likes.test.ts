@@ -1,6 +1,7 @@
 import { HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { AsUser, UserReader } from '../../src/core/platform/platform.js';
+import { extractionRunner } from '../../src/features/extractions/runtime.js';
 import { encodeSession } from '../../src/platform/xapi/oauth.js';
 import { LIKES_SCOPES } from '../../src/platform/xapi/xapi-platform.js';
 import type { TestServer } from '../helpers/server.js';
@@ -228,6 +229,32 @@ describe('GET /x/users/{id}/likes and /x/tweets/{id}/favoriters on xapi', () => 
     expect(res.body.error).toBe('x_api_unavailable');
     expect((await t.request('GET', '/api/v1/x/accounts')).body.accounts[0].health).toBe('healthy');
     expect(seen).toHaveLength(0);
+  });
+
+  it('a favoriters extraction reads as the owner’s connected account; without one it fails naming why', async () => {
+    const auths: string[] = [];
+    server.use(
+      ...lookups(),
+      xget(`/2/tweets/${TWEET}/liking_users`, (_url, request) => {
+        auths.push(request.headers.get('authorization') ?? '');
+        return { ...followersPage1, meta: { result_count: 2 } };
+      }),
+    );
+    const runner = extractionRunner(t.server.services.database);
+    const extract = async () => {
+      const created = await t.request('POST', '/api/v1/extractions', {
+        body: { toolType: 'favoriters', targetTweetId: TWEET },
+      });
+      expect(created.status, JSON.stringify(created.body)).toBeLessThan(300);
+      await runner.idle();
+      return (await t.request('GET', `/api/v1/extractions/${created.body.id}`)).body.job;
+    };
+    const refused = await extract();
+    expect(refused).toMatchObject({ status: 'failed' });
+    expect(refused.errorMessage).toMatch(/only to a user token/);
+    await connect('jack', LIKER, 'healthy');
+    expect(await extract()).toMatchObject({ status: 'completed', totalResults: 2 });
+    expect(auths).toEqual([`Bearer ${LIKER}`]);
   });
 
   it('X refusing the account’s token makes it needsReauth and answers account_needs_reauth', async () => {

@@ -1,10 +1,10 @@
 import type { Selectable } from 'kysely';
+import { accountAsUser, connectionsOf, waitsForReauth } from '../../core/accounts/as-user.js';
 import { SessionNeedsReauthError, usableSession } from '../../core/accounts/session.js';
 import type { XAccountsTable } from '../../core/accounts/tables.js';
 import { HttpError } from '../../core/http/errors.js';
 import type { HandlerContext } from '../../core/http/handler.js';
 import type { AsUser } from '../../core/platform/platform.js';
-import { readAs } from './read-as.js';
 
 /**
  * A platform account the caller connected (spec 2.13), with its session ready to use (renewed first when
@@ -13,21 +13,6 @@ import { readAs } from './read-as.js';
 export type ConnectedAccount = Selectable<XAccountsTable> & { session?: string | undefined };
 
 const CONNECT_HINT = 'connect one with POST /api/v1/x/accounts first';
-
-/** The caller's connections, oldest first. */
-function callerConnections(ctx: HandlerContext): Promise<Selectable<XAccountsTable>[]> {
-  const { accountId } = ctx.requirePrincipal();
-  return ctx.services.database.db
-    .selectFrom('x_accounts')
-    .selectAll()
-    .where('account_id', '=', accountId)
-    .orderBy('created_at')
-    .execute();
-}
-
-/** Whether a connection must be re-authenticated before anything is read as it. */
-const waitsForReauth = (row: Pick<Selectable<XAccountsTable>, 'health' | 'status'>) =>
-  row.health === 'needsReauth' || row.status === 'needs_reauth';
 
 /**
  * The connected account a private read acts as (spec 1.5: bookmarks, timelines, notifications and direct
@@ -40,7 +25,7 @@ export async function connectedAccount(
   ctx: HandlerContext,
   account: string | undefined,
 ): Promise<ConnectedAccount> {
-  const rows = await callerConnections(ctx);
+  const rows = await connectionsOf(ctx.services, ctx.requirePrincipal().accountId);
   if (!rows.length)
     throw new HttpError('account_required', `this read needs a connected platform account; ${CONNECT_HINT}`);
   let chosen: ConnectedAccount | undefined;
@@ -97,25 +82,7 @@ export async function viewerUserRef(ctx: HandlerContext): Promise<string> {
   );
 }
 
-/**
- * The caller's connected account a public read that needs a user token is made as (xapi: liked posts and
- * liking users): the oldest connection that is not waiting for re-authentication and whose session opens
- * (renewed first when about to expire). A lazy {@link AsUser}: nothing is looked up unless the platform asks.
- * Any of the caller's connections will do, since what is read is public; undefined when none is usable.
- */
+/** {@link accountAsUser} for the caller: its connected account a likes read is made as, looked up lazily. */
 export function callerAsUser(ctx: HandlerContext): AsUser {
-  return async () => {
-    for (const row of await callerConnections(ctx)) {
-      if (waitsForReauth(row) || !row.session_enc) continue;
-      let session: string;
-      try {
-        session = await usableSession(ctx.services, row);
-      } catch (err) {
-        if (err instanceof SessionNeedsReauthError) continue;
-        throw err;
-      }
-      return { username: row.x_username, session, run: (read) => readAs(ctx, row, read) };
-    }
-    return undefined;
-  };
+  return () => accountAsUser(ctx.services, ctx.requirePrincipal().accountId)();
 }

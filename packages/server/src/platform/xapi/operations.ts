@@ -146,7 +146,7 @@ export const XAPI_OPERATIONS = {
       'GET /2/lists/{id}/tweets',
       ...SEARCH,
     ],
-    'the target is looked up, then each tool reads through the read it stands for; the tools whose read is refused on xapi (community members and posts, verified followers, people and community search) and `favoriters` and `user_likes` (a job runs without the caller’s connected account) fail',
+    'the target is looked up, then each tool reads through the read it stands for, with the app token; `favoriters` and `user_likes` make `GET /2/tweets/{id}/liking_users` and `GET /2/users/{id}/liked_tweets` with a connected account of the job’s owner (without one they fail as `getTweetFavoriters` is refused); the tools whose read is refused on xapi (community members and posts, verified followers, people and community search) fail',
   ),
   estimateExtraction: read(
     [TWEET, AUTHORS, ...USER, 'GET /2/communities/{id}', 'GET /2/lists/{id}/members', 'GET /2/spaces/{id}'],

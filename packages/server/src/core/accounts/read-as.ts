@@ -1,12 +1,8 @@
-import { type HealthSignal, learnHealth } from '../../core/accounts/health.js';
-import type { XAccountRow } from '../../core/accounts/x-accounts.js';
-import { HttpError } from '../../core/http/errors.js';
-import type { HandlerContext } from '../../core/http/handler.js';
-import {
-  PlatformAccountError,
-  PlatformRefusal,
-  PlatformUnavailableError,
-} from '../../core/platform/platform.js';
+import { HttpError } from '../http/errors.js';
+import { PlatformAccountError, PlatformRefusal, PlatformUnavailableError } from '../platform/platform.js';
+import type { Services } from '../services.js';
+import { type HealthSignal, learnHealth } from './health.js';
+import type { XAccountRow } from './x-accounts.js';
 
 /**
  * Runs a private read made as the connected `account`, and records on the connection what the platform's
@@ -15,12 +11,12 @@ import {
  * not be reached `temporaryIssue`, and a read that worked ends a temporary issue (`healthy`).
  */
 export async function readAs<T>(
-  ctx: HandlerContext,
+  services: Pick<Services, 'database' | 'clock'>,
   account: Pick<XAccountRow, 'id' | 'health' | 'x_username'>,
   read: () => Promise<T>,
 ): Promise<T> {
   const learn = (signal: HealthSignal) =>
-    learnHealth(ctx.services.database.db, account, signal, ctx.services.clock.now());
+    learnHealth(services.database.db, account, signal, services.clock.now());
   let result: T;
   try {
     result = await read();
