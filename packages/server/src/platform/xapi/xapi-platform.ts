@@ -118,8 +118,8 @@ const RECENT_SEARCH_MS = 7 * 24 * 3600 * 1000;
  * shapes. X's `next_token` is passed through as the opaque cursor. Filters v2 has no parameter or operator
  * for are applied to each page after mapping. Private reads, liked posts and liking users are made with a
  * connected account's user token. What has no v2 endpoint (community members and timelines, jobs,
- * notifications, user search, …) throws `PlatformUnavailableError` with `x_api_unavailable` and a message
- * naming why.
+ * notifications, user search, …) throws a `PlatformRefusal` (`x_api_unavailable`, nothing sent) with a
+ * message naming why. What each operation does here is listed, and tested, in `operations.ts`.
  */
 export class XApiPlatform implements Platform {
   readonly kind = 'xapi' as const;
