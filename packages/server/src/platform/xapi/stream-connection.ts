@@ -177,7 +177,8 @@ export class StreamConnection {
       return { cause: 'network' };
     }
     if (!res.ok) {
-      await res.body?.cancel().catch(() => undefined);
+      // Not awaited: the error body is not needed, and a peer that never ends it must not hold the loop.
+      res.body?.cancel().catch(() => undefined);
       this.#o.onNotice?.({ kind: 'disconnected', reason: `X answered ${res.status}` });
       if (res.status === 429) return { cause: 'rate_limit', status: 429, atLeastMs: this.#resetWait(res) };
       if (res.status === 401 || res.status === 403)
@@ -215,6 +216,9 @@ export class StreamConnection {
       }, stallMs);
     };
     let pending = '';
+    // Stopping aborts the request; the body's reader is cancelled too, whatever the fetch does with the signal.
+    const onAbort = () => reader.cancel().catch(() => undefined);
+    abort.signal.addEventListener('abort', onAbort, { once: true });
     try {
       arm();
       for (;;) {
@@ -237,6 +241,7 @@ export class StreamConnection {
       throw err;
     } finally {
       clearTimeout(timer);
+      abort.signal.removeEventListener('abort', onAbort);
     }
   }
 
