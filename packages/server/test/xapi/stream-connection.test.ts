@@ -67,7 +67,7 @@ describe('the filtered stream connection', () => {
     fake.current?.write(line.slice(0, 40));
     fake.current?.write(`${line.slice(40)}\r\n\r\n`);
     await until(() => messages.length === 1 && notices.filter((n) => n.kind === 'heartbeat').length === 2);
-    expect((messages[0]?.data as { id: string }).id).toBe(photoTweet.id);
+    expect(messages[0]?.data).toMatchObject({ id: photoTweet.id });
     expect(messages[0]?.matching_rules).toEqual([{ id: '1', tag: 'x' }]);
     expect(notices[0]).toEqual({ kind: 'connected' });
     expect(fake.connections).toHaveLength(1);
