@@ -142,18 +142,23 @@ export function planRules(
 
   // Account rules.
   const fromRules = existing.filter((r) => parseTag(r.tag)?.kind === 'from');
+  // A repack replaces every account rule; the accounts of young ones are packed again with the others.
   const plan = (repack: boolean) => {
     const kept: XStreamRule[] = [];
     const del: string[] = [];
+    const need = new Set(wanted.authors);
     for (const r of fromRules) {
       const at = (parseTag(r.tag) as { at: number }).at;
       const ids = ruleAuthors(r.value);
-      if (young(at) || (!repack && ids.length > 0 && ids.every((id) => wanted.authors.has(id)))) kept.push(r);
+      if (repack) {
+        del.push(r.id);
+        if (young(at)) for (const id of ids) need.add(id);
+      } else if (young(at) || (ids.length > 0 && ids.every((id) => wanted.authors.has(id)))) kept.push(r);
       else del.push(r.id);
     }
     const covered = new Set(kept.flatMap((r) => ruleAuthors(r.value)));
-    const pending = [...wanted.authors].filter((id) => !covered.has(id)).sort(compareIds);
-    return { kept, del, pending, values: packAuthors(pending, limits.maxRuleLength) };
+    const pending = [...need].filter((id) => !covered.has(id)).sort(compareIds);
+    return { kept, del, values: packAuthors(pending, limits.maxRuleLength) };
   };
   let accounts = plan(false);
   const total = (a: typeof accounts) => foreign + qKept + qAdd.length + a.kept.length + a.values.length;
