@@ -51,9 +51,13 @@ describe('monitors on the filtered stream', () => {
   /** What X answers for the reads a monitor's creation and checks make. */
   function xReads() {
     const users: Record<string, object> = { [twitterDev.id]: twitterDev, [twitter.id]: twitter };
-    const byName = Object.fromEntries(Object.values(users).map((u) => [(u as { username: string }).username, u]));
+    const byName = Object.fromEntries(
+      Object.values(users).map((u) => [(u as { username: string }).username, u]),
+    );
     return [
-      xget('/2/users/by/username/:username', (url) => ({ data: byName[url.pathname.split('/').pop() ?? ''] })),
+      xget('/2/users/by/username/:username', (url) => ({
+        data: byName[url.pathname.split('/').pop() ?? ''],
+      })),
       xget('/2/users/:id', (url) => ({ data: users[url.pathname.split('/').pop() ?? ''] })),
       xget('/2/users', (url) => ({
         data: (url.searchParams.get('ids') ?? '').split(',').flatMap((id) => (users[id] ? [users[id]] : [])),
@@ -73,6 +77,7 @@ describe('monitors on the filtered stream', () => {
       { id: '1', value: 'from:12 OR from:13', tag: 'someone-else' },
       { id: '2', value: 'from:99', tag: 'xsvc:from:1000' },
     );
+    server.use(fake.passthrough());
     receiver = await startReceiver(() => Date.now());
     const config = parseConfig({
       databaseUrl: ':memory:',
@@ -95,10 +100,12 @@ describe('monitors on the filtered stream', () => {
             db: services.database.db,
             limits,
             tickMs: 50,
+            graceMs: 1_500,
             backoff: { networkStepMs: 20, httpFirstMs: 40, rateLimitFirstMs: 80 },
             // The stream and its rules are the loopback stand-in's; every other read goes to msw.
             fetch: (url, init) => {
-              if (url.includes('/2/tweets/search/stream')) order.push(url.includes('rules') ? 'rules' : 'stream');
+              if (url.includes('/2/tweets/search/stream'))
+                order.push(url.includes('rules') ? 'rules' : 'stream');
               return fetch(url.replace(BASE, fake.origin), init);
             },
           },
@@ -140,7 +147,10 @@ describe('monitors on the filtered stream', () => {
     expect(hook.status).toBe(201);
     receiver.secret = hook.body.secret;
     order.length = 0;
-    const monitor = await call('POST', '/api/v1/monitors', { username: 'TwitterDev', eventTypes: ['tweet.new'] });
+    const monitor = await call('POST', '/api/v1/monitors', {
+      username: 'TwitterDev',
+      eventTypes: ['tweet.new'],
+    });
     expect(monitor.status, JSON.stringify(monitor.body)).toBe(201);
     const rule = fake.ruleTagged('xsvc:from:');
     expect(rule.value).toBe(`from:${twitterDev.id}`);
@@ -148,7 +158,12 @@ describe('monitors on the filtered stream', () => {
     expect(order.indexOf('rules')).toBeLessThan(order.indexOf('timeline'));
 
     await until(() => fake.current !== undefined, 5_000, 'the stream connection');
-    const post = { id: nowId(1), text: 'streamed hello', author_id: twitterDev.id, created_at: new Date().toISOString() };
+    const post = {
+      id: nowId(1),
+      text: 'streamed hello',
+      author_id: twitterDev.id,
+      created_at: new Date().toISOString(),
+    };
     fake.deliver(post, [rule], { users: [twitterDev] });
     const deadline = Date.now() + 20_000;
     let hit: Json;
@@ -165,18 +180,29 @@ describe('monitors on the filtered stream', () => {
   it('checks a keyword rule with dry_run, refuses an invalid one in X’s words, and matches posts by tag', async () => {
     routes();
     fake.invalid = (v) => (v.includes('nope:') ? "Reference to invalid operator 'nope'" : undefined);
-    const bad = await call('POST', '/api/v1/monitors/keywords', { query: 'nope:x', eventTypes: ['tweet.new'] });
+    const bad = await call('POST', '/api/v1/monitors/keywords', {
+      query: 'nope:x',
+      eventTypes: ['tweet.new'],
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.error).toBe('invalid_input');
     expect(bad.body.message).toContain("Reference to invalid operator 'nope'");
     expect(fake.rules.some((r) => r.value === 'nope:x')).toBe(false);
 
-    const ok = await call('POST', '/api/v1/monitors/keywords', { query: 'xsvc launch', eventTypes: ['tweet.new'] });
+    const ok = await call('POST', '/api/v1/monitors/keywords', {
+      query: 'xsvc launch',
+      eventTypes: ['tweet.new'],
+    });
     expect(ok.status, JSON.stringify(ok.body)).toBe(201);
     expect(fake.ruleCalls.some((c) => c.dryRun && c.body?.add?.[0]?.value === 'xsvc launch')).toBe(true);
     const rule = fake.ruleTagged('xsvc:q:');
     expect(rule.value).toBe('xsvc launch');
-    const post = { id: nowId(2), text: 'the xsvc launch', author_id: twitter.id, created_at: new Date().toISOString() };
+    const post = {
+      id: nowId(2),
+      text: 'the xsvc launch',
+      author_id: twitter.id,
+      created_at: new Date().toISOString(),
+    };
     fake.deliver(post, [rule], { users: [twitter] });
     await until(
       async () => {
@@ -191,24 +217,50 @@ describe('monitors on the filtered stream', () => {
   it('refuses a monitor the rule limits leave no room for, with a clear error, and stops nothing else', async () => {
     routes();
     // 4 rules: someone else's, TwitterDev's, the keyword's, and one more: a second keyword fills the set.
-    const second = await call('POST', '/api/v1/monitors/keywords', { query: 'second query', eventTypes: ['tweet.new'] });
+    const second = await call('POST', '/api/v1/monitors/keywords', {
+      query: 'second query',
+      eventTypes: ['tweet.new'],
+    });
     expect(second.status, JSON.stringify(second.body)).toBe(201);
     expect(fake.rules).toHaveLength(4);
-    const full = await call('POST', '/api/v1/monitors/keywords', { query: 'third query', eventTypes: ['tweet.new'] });
+    const full = await call('POST', '/api/v1/monitors/keywords', {
+      query: 'third query',
+      eventTypes: ['tweet.new'],
+    });
     expect(full.status).toBe(502);
     expect(full.body.error).toBe('x_api_unavailable');
     expect(full.body.message).toContain("the filtered stream's rules are full");
     expect(full.body.message).toContain('X_API_STREAM_MAX_RULES');
-    const long = await call('POST', '/api/v1/monitors/keywords', { query: 'x'.repeat(61), eventTypes: ['tweet.new'] });
+    const long = await call('POST', '/api/v1/monitors/keywords', {
+      query: 'x'.repeat(61),
+      eventTypes: ['tweet.new'],
+    });
     expect(long.status).toBe(400);
     expect(long.body.message).toContain('longer than a filtered stream rule may be (60');
     // An account that packs into the existing account rule's room still fits.
     const packed = await call('POST', '/api/v1/monitors', { username: 'X', eventTypes: ['tweet.new'] });
     expect(packed.status, JSON.stringify(packed.body)).toBe(201);
     const accounts = fake.rules.filter((r) => r.tag?.startsWith('xsvc:from:'));
-    expect(accounts.flatMap((r) => r.value.split(' OR ')).sort()).toEqual([`from:${twitterDev.id}`, `from:${twitter.id}`].sort());
+    expect(accounts.flatMap((r) => r.value.split(' OR ')).sort()).toEqual(
+      [`from:${twitterDev.id}`, `from:${twitter.id}`].sort(),
+    );
     expect(fake.rules).toHaveLength(4);
     expect(fake.rules.some((r) => r.id === '1')).toBe(true);
+  }, 30_000);
+
+  it('takes a paused or deleted monitor’s rule away once no monitor needs it', async () => {
+    routes();
+    const list = await call('GET', '/api/v1/monitors/keywords');
+    const second = list.body.monitors.find((m: Json) => m.query === 'second query');
+    const paused = await call('PATCH', `/api/v1/monitors/keywords/${second.id}`, { isActive: false });
+    expect(paused.status, JSON.stringify(paused.body)).toBe(200);
+    await until(() => !fake.rules.some((r) => r.value === 'second query'), 5_000, 'the paused rule deleted');
+    const first = list.body.monitors.find((m: Json) => m.query === 'xsvc launch');
+    expect((await call('DELETE', `/api/v1/monitors/keywords/${first.id}`)).status).toBe(200);
+    await until(() => !fake.rules.some((r) => r.value === 'xsvc launch'), 5_000, 'the deleted rule deleted');
+    // The account monitors' rule and the other program's stay.
+    expect(fake.rules.some((r) => r.id === '1')).toBe(true);
+    expect(fake.rules.some((r) => r.tag?.startsWith('xsvc:from:'))).toBe(true);
   }, 30_000);
 
   it('held one connection all along', () => {

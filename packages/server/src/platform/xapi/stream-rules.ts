@@ -53,6 +53,8 @@ export interface RulePlan {
   /** Ids of our rules to delete (after the additions, so no watched account is uncovered in between). */
   delete: string[];
   refused: { authors: string[]; queries: string[] };
+  /** When a rule kept only for its youth passes the grace: plan again then, to delete it. */
+  settleAt?: number | undefined;
 }
 
 /** The key of a keyword query in tags and in the buffer's matches: 16 hex digits of its SHA-256. */
@@ -117,6 +119,10 @@ export function planRules(
   const foreign = existing.filter((r) => !parseTag(r.tag)).length;
   const young = (at: number) => now - at < graceMs;
   const refused = { authors: [] as string[], queries: [] as string[] };
+  let settleAt: number | undefined;
+  const keptYoung = (at: number) => {
+    settleAt = Math.min(settleAt ?? Number.POSITIVE_INFINITY, at + graceMs);
+  };
 
   // Keyword rules.
   const wantedByKey = new Map([...wanted.queries].map((q) => [ruleKey(q), q]));
@@ -130,8 +136,10 @@ export function planRules(
     if (q === r.value && !keptQueries.has(q)) {
       keptQueries.add(q);
       qKept++;
-    } else if (young(t.at)) qKept++;
-    else qDelete.push(r.id);
+    } else if (young(t.at)) {
+      qKept++;
+      keptYoung(t.at);
+    } else qDelete.push(r.id);
   }
   const qAdd: NewRule[] = [];
   for (const q of wanted.queries) {
@@ -153,8 +161,11 @@ export function planRules(
       if (repack) {
         del.push(r.id);
         if (young(at)) for (const id of ids) need.add(id);
-      } else if (young(at) || (ids.length > 0 && ids.every((id) => wanted.authors.has(id)))) kept.push(r);
-      else del.push(r.id);
+      } else if (ids.length > 0 && ids.every((id) => wanted.authors.has(id))) kept.push(r);
+      else if (young(at)) {
+        kept.push(r);
+        keptYoung(at);
+      } else del.push(r.id);
     }
     const covered = new Set(kept.flatMap((r) => ruleAuthors(r.value)));
     const pending = [...need].filter((id) => !covered.has(id)).sort(compareIds);
@@ -176,6 +187,7 @@ export function planRules(
     add: [...qAdd, ...accounts.values.map((value) => ({ value, tag: fromTag(now) }))],
     delete: [...qDelete, ...accounts.del],
     refused,
+    ...(settleAt !== undefined && { settleAt }),
   };
 }
 

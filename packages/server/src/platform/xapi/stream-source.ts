@@ -48,6 +48,8 @@ export interface XStreamSourceOptions {
   leaseMs?: number | undefined;
   /** Rules are listed from X and reconciled at least this often, and whenever the monitors change (60 s). */
   reconcileMs?: number | undefined;
+  /** How long a rule just added is kept though no monitor needs it (`RULE_GRACE_MS` by default). */
+  graceMs?: number | undefined;
   /** How long delivered posts are kept for the checks (24 h by default). */
   retentionMs?: number | undefined;
   /** Per rules request; 10 s by default. */
@@ -98,6 +100,7 @@ export class XStreamSource {
   #serial: Promise<unknown> = Promise.resolve();
   #reconciledAt = Number.NEGATIVE_INFINITY;
   #wantedSignature = '';
+  #settleAt: number | undefined;
   #aliveWrittenAt = Number.NEGATIVE_INFINITY;
   #health: { at: number; value: StreamHealth } | undefined;
 
@@ -179,11 +182,16 @@ export class XStreamSource {
     this.#holder = true;
     const wanted = await this.#wanted();
     const signature = JSON.stringify([[...wanted.authors].sort(), [...wanted.queries].sort()]);
-    if (signature !== this.#wantedSignature || now - this.#reconciledAt >= (this.#o.reconcileMs ?? 60_000)) {
+    const due =
+      signature !== this.#wantedSignature ||
+      now - this.#reconciledAt >= (this.#o.reconcileMs ?? 60_000) ||
+      (this.#settleAt !== undefined && now >= this.#settleAt);
+    if (due) {
       try {
-        await this.reconcile(wanted);
+        const plan = await this.reconcile(wanted);
         this.#wantedSignature = signature;
         this.#reconciledAt = now;
+        this.#settleAt = plan.settleAt;
       } catch (err) {
         this.#o.log?.(err, 'x stream: rules not reconciled');
       }
@@ -385,7 +393,7 @@ export class XStreamSource {
     listed?: Awaited<ReturnType<StreamRulesClient['list']>>,
   ): Promise<RulePlan> {
     const existing = listed ?? (await this.#rules.list());
-    const plan = planRules(existing, wanted, this.#o.limits, this.#o.now());
+    const plan = planRules(existing, wanted, this.#o.limits, this.#o.now(), this.#o.graceMs);
     check?.(plan);
     if (plan.add.length) await this.#rules.add(plan.add);
     if (plan.delete.length) await this.#rules.delete(plan.delete);
