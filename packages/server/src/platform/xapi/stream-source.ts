@@ -83,8 +83,8 @@ export interface StreamHealth {
  *   (`stream-rules.ts`) and writes every delivered post to `x_stream_posts` (keyword matches to
  *   `x_stream_matches`);
  * - every instance's checks read the buffer: account monitors by author above their watermark, keyword
- *   monitors by rule, oldest first; while no instance has heard from X for a while the reads fail with
- *   `x_api_unavailable` (a check that cannot see new posts says so, rather than reporting nothing);
+ *   monitors by rule, oldest first; while no instance has heard from X for a while they read nothing and
+ *   keep their watermark (logged), so nothing buffered is skipped;
  * - creating or resuming a monitor adds its rule first ({@link admitAuthor}, {@link admitQuery}), so nothing
  *   posted after its watermark is missed, and refuses it clearly when the tier's rule limits leave no room.
  */
@@ -103,6 +103,7 @@ export class XStreamSource {
   #settleAt: number | undefined;
   #aliveWrittenAt = Number.NEGATIVE_INFINITY;
   #health: { at: number; value: StreamHealth } | undefined;
+  #warnedAt = Number.NEGATIVE_INFINITY;
 
   constructor(opts: XStreamSourceOptions) {
     this.#o = opts;
@@ -277,13 +278,17 @@ export class XStreamSource {
     });
   }
 
-  /** New posts of `authorIds` above `sinceId` from the buffer, oldest first, at most `limit`. */
+  /**
+   * New posts of `authorIds` above `sinceId` from the buffer, oldest first, at most `limit`. While no instance
+   * hears from X ({@link serving}), nothing is read and `nextSinceId` is `sinceId`: the check's watermark does
+   * not move, so the posts buffered once the stream is back are read from where it stood.
+   */
   async tweetsByAuthorsSince(
     authorIds: readonly string[],
     sinceId: string,
     limit: number,
   ): Promise<AuthorTweets> {
-    await this.#ensureServing();
+    if (!(await this.serving())) return { items: [], nextSinceId: sinceId };
     const ids = [...new Set(authorIds.filter(isXId))];
     const since = sortKey(sinceId);
     const rows: { sort_key: string; tweet: string }[] = [];
@@ -302,9 +307,9 @@ export class XStreamSource {
     return page(rows, limit);
   }
 
-  /** Posts that matched `query`'s rule above `sinceId`, oldest first, at most `limit`. */
+  /** Posts that matched `query`'s rule above `sinceId`, oldest first, at most `limit` (as `tweetsByAuthorsSince`). */
   async keywordTweetsSince(query: string, sinceId: string, limit: number): Promise<AuthorTweets> {
-    await this.#ensureServing();
+    if (!(await this.serving())) return { items: [], nextSinceId: sinceId };
     const rows = await this.#o.db
       .selectFrom('x_stream_matches as m')
       .innerJoin('x_stream_posts as p', 'p.tweet_id', 'm.tweet_id')
@@ -331,19 +336,24 @@ export class XStreamSource {
     };
   }
 
-  async #ensureServing(): Promise<void> {
+  /**
+   * Whether some instance heard from X lately (within the stall timeout and a lease): the buffer is being
+   * filled. Read from the shared state at most once a second; while it is not, a warning is logged once a
+   * minute and the checks wait.
+   */
+  async serving(): Promise<boolean> {
     const clock = performance.now();
     if (!this.#health || clock - this.#health.at > 1_000)
       this.#health = { at: clock, value: await this.health() };
     const h = this.#health.value;
     const window = (this.#o.stallMs ?? 25_000) + (this.#o.leaseMs ?? 30_000);
-    if (h.aliveAt !== null && this.#o.now() - h.aliveAt <= window) return;
-    this.#health = undefined;
-    const why = h.lastError ? ` (last: ${h.lastError})` : h.owner ? '' : ' (no instance holds it)';
-    throw new PlatformUnavailableError(
-      'x_api_unavailable',
-      `the X filtered stream is not connected${why}: new posts cannot be seen until it is`,
-    );
+    if (h.aliveAt !== null && this.#o.now() - h.aliveAt <= window) return true;
+    if (clock - this.#warnedAt >= 60_000) {
+      this.#warnedAt = clock;
+      const why = h.lastError ? ` (last: ${h.lastError})` : h.owner ? '' : ' (no instance holds it)';
+      this.#o.log?.(undefined, `x stream: not connected${why}; the monitors' checks wait for it`);
+    }
+    return false;
   }
 
   /** Takes or renews the lease; answers whether this instance holds it. */
