@@ -7,6 +7,7 @@ import { createServer } from '../../src/app/server.js';
 import { parseConfig } from '../../src/core/config.js';
 import { snowflake } from '../../src/core/ids/snowflake.js';
 import { createXApiPlatform, type XApiPlatform } from '../../src/platform/xapi/index.js';
+import { httpCaller } from '../helpers/server.js';
 import { type Receiver, startReceiver } from '../webhooks/helpers.js';
 import { twitter, twitterDev } from './fixtures/users.js';
 import { BASE, TOKEN, useXServer, xget } from './helpers.js';
@@ -38,15 +39,7 @@ describe('monitors on the filtered stream', () => {
   const limits = { maxRules: 4, maxRuleLength: 60 };
   const order: string[] = [];
 
-  async function call(method: string, path: string, body?: unknown): Promise<{ status: number; body: Json }> {
-    const res = await fetch(`${base}${path}`, {
-      method,
-      headers: { 'x-api-key': KEY, ...(body !== undefined && { 'content-type': 'application/json' }) },
-      ...(body !== undefined && { body: JSON.stringify(body) }),
-    });
-    const text = await res.text();
-    return { status: res.status, body: text ? JSON.parse(text) : undefined };
-  }
+  const call = httpCaller(() => base, KEY);
 
   /** What X answers for the reads a monitor's creation and checks make. */
   function xReads() {

@@ -104,6 +104,7 @@ export class XStreamSource {
   #aliveWrittenAt = Number.NEGATIVE_INFINITY;
   #health: { at: number; value: StreamHealth } | undefined;
   #warnedAt = Number.NEGATIVE_INFINITY;
+  #leaseUntil = 0;
 
   constructor(opts: XStreamSourceOptions) {
     this.#o = opts;
@@ -173,7 +174,14 @@ export class XStreamSource {
    */
   async tick(): Promise<void> {
     const now = this.#o.now();
-    const held = await this.#lease(now);
+    let held: boolean;
+    try {
+      held = await this.#lease(now);
+    } catch (err) {
+      // The database cannot be reached: past the lease another instance may take over, so let go first.
+      if (this.#holder && now >= this.#leaseUntil - (this.#o.tickMs ?? 5_000)) held = false;
+      else throw err;
+    }
     if (!held) {
       if (this.#holder) this.#o.log?.(undefined, 'x stream: lease lost, closing the connection');
       this.#holder = false;
@@ -181,6 +189,7 @@ export class XStreamSource {
       return;
     }
     this.#holder = true;
+    this.#leaseUntil = now + (this.#o.leaseMs ?? 30_000);
     const wanted = await this.#wanted();
     const signature = JSON.stringify([[...wanted.authors].sort(), [...wanted.queries].sort()]);
     const due =
@@ -231,10 +240,7 @@ export class XStreamSource {
       const authors = new Set(wanted.authors).add(authorId);
       await this.#plan({ authors, queries: wanted.queries }, (p) => {
         if (p.refused.authors.includes(authorId)) {
-          throw new PlatformUnavailableError(
-            'x_api_unavailable',
-            `account ${authorId} cannot be watched: the filtered stream's rules are full (${this.#limitsText()}); pause or delete a monitor, or raise the limits with a tier that has more`,
-          );
+          throw this.#full(`account ${authorId}`);
         }
       });
     });
@@ -267,10 +273,7 @@ export class XStreamSource {
         { authors: wanted.authors, queries },
         (p) => {
           if (p.refused.queries.includes(query)) {
-            throw new PlatformUnavailableError(
-              'x_api_unavailable',
-              `"${query}" cannot be watched: the filtered stream's rules are full (${this.#limitsText()}); pause or delete a monitor, or raise the limits with a tier that has more`,
-            );
+            throw this.#full(`"${query}"`);
           }
         },
         existing,
@@ -408,6 +411,14 @@ export class XStreamSource {
     if (plan.add.length) await this.#rules.add(plan.add);
     if (plan.delete.length) await this.#rules.delete(plan.delete);
     return plan;
+  }
+
+  /** The refusal of a monitor the rule limits leave no room for. */
+  #full(what: string): PlatformUnavailableError {
+    return new PlatformUnavailableError(
+      'x_api_unavailable',
+      `${what} cannot be watched: the filtered stream's rules are full (${this.#limitsText()}); pause or delete a monitor, or raise the limits with a tier that has more`,
+    );
   }
 
   #limitsText(): string {
