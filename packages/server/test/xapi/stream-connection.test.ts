@@ -137,6 +137,22 @@ describe('the filtered stream connection', () => {
     expect(second?.waitMs).toBeGreaterThanOrEqual(400);
   });
 
+  it('waits the longest HTTP wait after 401 or 403 (a token or a tier without the stream), then tries again', async () => {
+    fake.refusals = [{ status: 403 }];
+    const { retries } = connect();
+    await until(() => fake.current !== undefined, 3_000);
+    expect(retries()).toEqual([{ kind: 'retrying', cause: 'http', status: 403, waitMs: FAST.httpMaxMs }]);
+  });
+
+  it('passes on X’s messages without a post (an operational disconnect) and skips a cut line', async () => {
+    const { messages } = connect();
+    await until(() => fake.current !== undefined);
+    fake.current?.write('{"data": {"id": "1", "te\r\n');
+    fake.current?.write(`${JSON.stringify({ errors: [{ title: 'operational-disconnect' }] })}\r\n`);
+    await until(() => messages.length === 1);
+    expect(messages[0]).toEqual({ errors: [{ title: 'operational-disconnect' }] });
+  });
+
   it('waits as X documents: +250 ms to 16 s, 5 s doubling to 320 s, 1 minute doubling after 429', () => {
     expect([1, 2, 3, 64, 100].map((n) => backoffWait('network', n))).toEqual([250, 500, 750, 16_000, 16_000]);
     expect([1, 2, 3, 7, 8].map((n) => backoffWait('http', n))).toEqual([
