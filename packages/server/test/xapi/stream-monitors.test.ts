@@ -260,3 +260,37 @@ describe('monitors on the filtered stream', () => {
     expect(fake.maxOpen).toBe(1);
   });
 });
+
+describe('X_API_MONITOR_SOURCE', () => {
+  const server = useXServer();
+
+  it('stream: the server holds the stream from its start and lets it go when it closes; search: it does not', async () => {
+    const fake = await new FakeXStream().listen();
+    server.use(fake.passthrough());
+    const settings = {
+      databaseUrl: ':memory:',
+      logLevel: 'silent',
+      keyFile: '',
+      platform: 'xapi',
+      xBearerToken: TOKEN,
+      // The stand-in answers the stream and its rules; nothing else is asked of X here.
+      xApiBaseUrl: fake.origin,
+    } as const;
+    try {
+      const streaming = await createServer(parseConfig({ ...settings, xApiMonitorSource: 'stream' }));
+      await until(() => fake.current !== undefined, 5_000, 'the stream connection');
+      expect(fake.ruleCalls[0]?.method).toBe('GET');
+      expect(streaming.services.platform.keywordTweetsSince).toBeTypeOf('function');
+      await streaming.close();
+      await until(() => fake.connections[0]?.closedAt !== undefined, 5_000, 'the connection closed');
+
+      const polling = await createServer(parseConfig(settings));
+      expect(polling.services.platform.keywordTweetsSince).toBeUndefined();
+      await new Promise((r) => setTimeout(r, 100));
+      await polling.close();
+      expect(fake.connections).toHaveLength(1);
+    } finally {
+      await fake.close();
+    }
+  }, 30_000);
+});
