@@ -52,6 +52,9 @@ export const X_STREAM_BACKOFF: StreamBackoff = {
  */
 export const STALL_MS = 25_000;
 
+/** A line this long without its end is a broken stream, not a post (a post with its expansions is far less). */
+const MAX_LINE_CHARS = 4 * 1024 * 1024;
+
 /** One message of the stream: a post with its expansions and the rules it matched. */
 export interface StreamMessage {
   data?: unknown;
@@ -191,7 +194,10 @@ export class StreamConnection {
       await this.#read(res, abort);
       this.#o.onNotice?.({ kind: 'disconnected', reason: 'X closed the stream' });
     } catch (err) {
-      const reason = err instanceof StallError ? err.message : 'the stream broke';
+      const reason =
+        err instanceof StallError
+          ? err.message
+          : `the stream broke${err instanceof Error && err.name !== 'AbortError' ? `: ${err.message}` : ''}`;
       if (!this.#stopped) this.#o.onNotice?.({ kind: 'disconnected', reason });
     } finally {
       abort.abort();
@@ -227,6 +233,7 @@ export class StreamConnection {
         if (done) return;
         arm();
         pending += decoder.decode(value, { stream: true });
+        if (pending.length > MAX_LINE_CHARS) throw new Error('a line longer than any post from X');
         let end = pending.indexOf('\n');
         while (end !== -1) {
           const line = pending.slice(0, end).trim();
