@@ -149,8 +149,11 @@ describe.each(ENGINES)('the stream shared by instances (%s)', (engine) => {
     ).toEqual(['X']);
 
     await a.stop();
-    await until(() => b.holder && fake.current !== undefined, 5_000, 'the takeover');
-    expect(fake.connections).toHaveLength(2);
+    await until(
+      () => b.holder && fake.connections.length === 2 && fake.current !== undefined,
+      5_000,
+      'the takeover',
+    );
     expect(fake.maxOpen).toBe(1);
   });
 
