@@ -44,11 +44,7 @@ export interface CreateXApiPlatformOptions {
    * The monitors read new posts from X's filtered stream (config `X_API_MONITOR_SOURCE=stream`) instead of
    * polling: the database for its buffer and lease, the tier's rule limits, timing for tests. Started here.
    */
-  stream?:
-    | (Omit<XStreamSourceOptions, 'bearerToken' | 'baseUrl' | 'now' | 'fetch'> & {
-        fetch?: SendFetch | undefined;
-      })
-    | undefined;
+  stream?: Omit<XStreamSourceOptions, 'bearerToken' | 'baseUrl' | 'now'> | undefined;
 }
 
 /**
