@@ -43,6 +43,8 @@ export class FakeXStream {
   ruleCalls: { method: string; dryRun: boolean; body?: RulesBody }[] = [];
   /** When each connection attempt arrived (ms). */
   attempts: number[] = [];
+  /** X's rule cap for the app (`rules/counts`). */
+  cap = 1000;
   /** A rule value X would refuse as invalid, with its detail. */
   invalid: (value: string) => string | undefined = () => undefined;
   #nextId = 1_700_000_000_000_000_000n;
@@ -132,6 +134,16 @@ export class FakeXStream {
     for await (const c of req) chunks.push(c as Buffer);
     const text = Buffer.concat(chunks).toString('utf8');
     if (url.pathname === '/2/tweets/search/stream') return this.#connect(url, res);
+    if (url.pathname === '/2/tweets/search/stream/rules/counts') {
+      return void json(200, {
+        data: {
+          cap_per_client_app: String(this.cap),
+          cap_per_project: String(this.cap),
+          project_rules_count: String(this.rules.length),
+          client_app_rules_count: { rule_count: this.rules.length },
+        },
+      });
+    }
     if (req.method === 'GET') {
       this.ruleCalls.push({ method: 'GET', dryRun: false });
       return void json(200, {

@@ -168,12 +168,41 @@ describe.each(ENGINES)('the stream shared by instances (%s)', (engine) => {
     expect(err).toBeInstanceOf(PlatformUnavailableError);
     expect((err as PlatformUnavailableError).code).toBe('x_api_unavailable');
     expect((err as Error).message).toContain(`account ${twitter.id} cannot be watched`);
-    expect((err as Error).message).toContain('at most 2 rules');
+    expect((err as Error).message).toContain('at most 2 rules (X_API_STREAM_MAX_RULES)');
     expect(fake.rules.map((r) => r.id)).toEqual(['1', '2']);
     // Nobody has heard from X for ten minutes (the other test's holder stopped then, on its clock): the
     // buffer holds posts, but a check reads nothing and its watermark stays where it was.
     expect(await a.serving()).toBe(false);
     expect(await a.tweetsByAuthorsSince([twitter.id], '0', 10)).toEqual({ items: [], nextSinceId: '0' });
     expect(await a.keywordTweetsSince('cats', '5', 10)).toEqual({ items: [], nextSinceId: '5' });
+  });
+
+  it('keeps to X’s rule cap for the app when it is lower than the configured limit', async () => {
+    server.use(fake.passthrough());
+    fake.rules = [{ id: '1', value: 'dogs', tag: 'theirs' }];
+    fake.cap = 1;
+    try {
+      const s = new XStreamSource({
+        db: db().db,
+        bearerToken: TOKEN,
+        baseUrl: fake.origin,
+        limits: { maxRules: 10, maxRuleLength: 100 },
+        now: () => NOW,
+      });
+      const err = await s.admitAuthor(twitter.id).catch((e: unknown) => e);
+      expect((err as Error).message).toContain("at most 1 rules (X's cap for this app)");
+      fake.cap = 2;
+      const again = new XStreamSource({
+        db: db().db,
+        bearerToken: TOKEN,
+        baseUrl: fake.origin,
+        limits: { maxRules: 10, maxRuleLength: 100 },
+        now: () => NOW,
+      });
+      await again.admitAuthor(twitter.id);
+      expect(fake.rules.map((r) => r.value)).toEqual(['dogs', `from:${twitter.id}`]);
+    } finally {
+      fake.cap = 1000;
+    }
   });
 });

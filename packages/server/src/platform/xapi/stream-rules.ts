@@ -233,6 +233,18 @@ export class StreamRulesClient {
     return out;
   }
 
+  /**
+   * X's rule cap for this app (`GET /2/tweets/search/stream/rules/counts`, `cap_per_client_app`), or
+   * `undefined` when X does not say.
+   */
+  async capPerApp(): Promise<number | undefined> {
+    const res = await this.#call('the stream rule counts', () =>
+      this.x.stream.getRuleCounts({ rulesCountFields: 'cap_per_client_app' }),
+    );
+    const cap = Number((res.data as { capPerClientApp?: unknown } | undefined)?.capPerClientApp);
+    return Number.isInteger(cap) && cap > 0 ? cap : undefined;
+  }
+
   /** Adds rules (100 a request); a rule X already has (`DuplicateRule`) counts as added. */
   async add(rules: readonly NewRule[]): Promise<void> {
     for (let i = 0; i < rules.length; i += 100) {

@@ -105,6 +105,8 @@ export class XStreamSource {
   #health: { at: number; value: StreamHealth } | undefined;
   #warnedAt = Number.NEGATIVE_INFINITY;
   #leaseUntil = 0;
+  #cap: number | undefined;
+  #capReadAt = Number.NEGATIVE_INFINITY;
 
   constructor(opts: XStreamSourceOptions) {
     this.#o = opts;
@@ -406,11 +408,29 @@ export class XStreamSource {
     listed?: Awaited<ReturnType<StreamRulesClient['list']>>,
   ): Promise<RulePlan> {
     const existing = listed ?? (await this.#rules.list());
-    const plan = planRules(existing, wanted, this.#o.limits, this.#o.now(), this.#o.graceMs);
+    const plan = planRules(existing, wanted, await this.#limits(), this.#o.now(), this.#o.graceMs);
     check?.(plan);
     if (plan.add.length) await this.#rules.add(plan.add);
     if (plan.delete.length) await this.#rules.delete(plan.delete);
     return plan;
+  }
+
+  /**
+   * The limits plans keep to: the configured ones, the rule count lowered to X's cap for this app when X
+   * names a smaller one (read at the first plan, then hourly; when X does not answer, the configured one).
+   */
+  async #limits(): Promise<RuleLimits> {
+    const now = performance.now();
+    if (now - this.#capReadAt >= 3_600_000) {
+      this.#capReadAt = now;
+      try {
+        this.#cap = await this.#rules.capPerApp();
+      } catch (err) {
+        this.#o.log?.(err, 'x stream: the rule counts could not be read; the configured limit is used');
+      }
+    }
+    const l = this.#o.limits;
+    return this.#cap !== undefined && this.#cap < l.maxRules ? { ...l, maxRules: this.#cap } : l;
   }
 
   /** The refusal of a monitor the rule limits leave no room for. */
@@ -423,7 +443,11 @@ export class XStreamSource {
 
   #limitsText(): string {
     const l = this.#o.limits;
-    return `at most ${l.maxRules} rules of ${l.maxRuleLength} characters: X_API_STREAM_MAX_RULES, X_API_STREAM_MAX_RULE_LENGTH`;
+    const count =
+      this.#cap !== undefined && this.#cap < l.maxRules
+        ? `at most ${this.#cap} rules (X's cap for this app)`
+        : `at most ${l.maxRules} rules (X_API_STREAM_MAX_RULES)`;
+    return `${count} of ${l.maxRuleLength} characters (X_API_STREAM_MAX_RULE_LENGTH)`;
   }
 
   /** Runs rule changes one at a time in this process (a reconcile and a creation never interleave). */
