@@ -88,6 +88,14 @@ export async function platformFor(
       baseUrl: config.xApiBaseUrl,
       fullArchive: config.xApiFullArchive,
       now: () => services.clock.now(),
+      stream:
+        config.xApiMonitorSource === 'stream'
+          ? {
+              db: services.database.db,
+              owner: config.instanceId,
+              limits: { maxRules: config.xApiStreamMaxRules, maxRuleLength: config.xApiStreamMaxRuleLength },
+            }
+          : undefined,
       oauth: config.xClientId
         ? {
             clientId: config.xClientId,

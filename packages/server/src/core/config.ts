@@ -43,6 +43,15 @@ export const ConfigSchema = z
      */
     xApiFullArchive: z.boolean().default(false),
     /**
+     * Where the monitors' checks get new posts on the xapi platform: `search` (polling X's reads) or
+     * `stream` (X's filtered stream with rules kept in step with the monitors; the app's tier must have it).
+     */
+    xApiMonitorSource: z.enum(['search', 'stream']).default('search'),
+    /** The filtered stream's rule count limit of the app's tier (`stream` source): beyond it a monitor is refused. */
+    xApiStreamMaxRules: z.coerce.number().int().min(1).max(1_000_000).default(1000),
+    /** The filtered stream's rule length limit of the app's tier, in characters (`stream` source). */
+    xApiStreamMaxRuleLength: z.coerce.number().int().min(32).max(100_000).default(1024),
+    /**
      * The X app's OAuth 2.0 client id (xapi platform): connected accounts log in through X's OAuth 2.0
      * (authorization code with PKCE); without it nothing can be connected on xapi.
      */
@@ -216,6 +225,9 @@ const ENV: Record<keyof ConfigInput, string> = {
   xBearerToken: 'X_BEARER_TOKEN',
   xApiBaseUrl: 'X_API_BASE_URL',
   xApiFullArchive: 'X_API_FULL_ARCHIVE',
+  xApiMonitorSource: 'X_API_MONITOR_SOURCE',
+  xApiStreamMaxRules: 'X_API_STREAM_MAX_RULES',
+  xApiStreamMaxRuleLength: 'X_API_STREAM_MAX_RULE_LENGTH',
   xClientId: 'X_CLIENT_ID',
   xClientSecret: 'X_CLIENT_SECRET',
   allowLoopbackWebhooks: 'XSVC_ALLOW_LOOPBACK_WEBHOOKS',
@@ -251,6 +263,10 @@ export const ENV_HELP: Readonly<Record<keyof ConfigInput, string>> = {
   xBearerToken: 'the X API v2 app token (xapi platform)',
   xApiBaseUrl: 'the X API origin (xapi platform)',
   xApiFullArchive: "the X app's tier has full-archive search (replies and threads older than 7 days)",
+  xApiMonitorSource:
+    "monitors' source of new posts on xapi: search (polling, default) or stream (filtered stream)",
+  xApiStreamMaxRules: "the filtered stream's rule count limit of the X app's tier (default 1000)",
+  xApiStreamMaxRuleLength: "the filtered stream's rule length limit of the X app's tier (default 1024)",
   xClientId:
     "the X app's OAuth 2.0 client id: connected accounts on xapi (callback {public URL}/api/v1/x/oauth/callback)",
   xClientSecret: "the X app's OAuth 2.0 client secret (a confidential client)",

@@ -348,6 +348,19 @@ export interface Platform {
    * (a conditional read, like an HTTP `If-None-Match`).
    */
   profileStamps(ids: readonly string[], ifChanged?: string): Promise<ProfileStamps>;
+  /**
+   * Optional, for a platform that delivers keyword matches itself (the xapi platform on X's filtered stream):
+   * the posts matching a keyword monitor's `query` with an id above `sinceId`, oldest first, at most `limit`
+   * (`nextSinceId` as for {@link tweetsByAuthorsSince}). Without it keyword checks run `searchTweets`.
+   */
+  keywordTweetsSince?(query: string, sinceId: string, limit: number): Promise<AuthorTweets>;
+  /**
+   * Optional: called before a keyword monitor of `query` is created or resumed, so the platform can start
+   * watching it (a filtered stream rule); throws when it cannot (an invalid query is a 400).
+   */
+  watchKeyword?(query: string): Promise<void>;
+  /** Optional: stops the platform's background work (the filtered stream connection) when the server closes. */
+  close?(): Promise<void>;
 
   // Connected accounts: logging in as an account, and the writes it performs (see `account-writes.ts`)
   /** Logs in as an account: a session, a request for an e-mailed code, or a rejection. */

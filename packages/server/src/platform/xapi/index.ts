@@ -1,4 +1,5 @@
 import { type FetchLike, XApiClient } from './client.js';
+import { XStreamSource, type XStreamSourceOptions } from './stream-source.js';
 import { XUserAccess } from './user-access.js';
 import type { SendFetch } from './user-client.js';
 import { XApiPlatform } from './xapi-platform.js';
@@ -9,6 +10,10 @@ export type { Expanded } from './mappers.js';
 export { expand, mapAuthor, mapList, mapTrends, mapTweet, mapUser } from './mappers.js';
 export { X_SCOPES, X_SCOPES_BY_FEATURE } from './oauth.js';
 export { MAX_FOLLOW_SCAN } from './relations.js';
+export type { StreamBackoff } from './stream-connection.js';
+export type { StreamHealth, XStreamSourceOptions } from './stream-source.js';
+export { XStreamSource } from './stream-source.js';
+export { XAPI_PLATFORM_TABLES } from './stream-tables.js';
 export type { UserRef } from './user-ref.js';
 export { parseUserRef } from './user-ref.js';
 export { XApiPlatform } from './xapi-platform.js';
@@ -35,6 +40,11 @@ export interface CreateXApiPlatformOptions {
         fetch?: SendFetch | undefined;
       }
     | undefined;
+  /**
+   * The monitors read new posts from X's filtered stream (config `X_API_MONITOR_SOURCE=stream`) instead of
+   * polling: the database for its buffer and lease, the tier's rule limits, timing for tests. Started here.
+   */
+  stream?: Omit<XStreamSourceOptions, 'bearerToken' | 'baseUrl' | 'now'> | undefined;
 }
 
 /**
@@ -50,9 +60,19 @@ export function createXApiPlatform(opts: CreateXApiPlatformOptions): XApiPlatfor
         now: opts.now,
       })
     : undefined;
+  const now = opts.now ?? Date.now;
+  const stream = opts.stream
+    ? new XStreamSource({
+        ...opts.stream,
+        bearerToken: opts.bearerToken,
+        baseUrl: opts.baseUrl ?? 'https://api.x.com',
+        now,
+      })
+    : undefined;
+  stream?.start();
   return new XApiPlatform(
     new XApiClient(opts),
-    { fullArchive: opts.fullArchive ?? false, now: opts.now ?? Date.now },
+    { fullArchive: opts.fullArchive ?? false, now, stream },
     users,
   );
 }

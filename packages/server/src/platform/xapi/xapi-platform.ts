@@ -60,6 +60,7 @@ import {
 } from './pages.js';
 import { followsScan, threadOf } from './relations.js';
 import { xReplyTree } from './reply-tree.js';
+import type { XStreamSource } from './stream-source.js';
 import type { XCommunity, XList, XResponse, XTrend, XTweet, XUser } from './types.js';
 import type { XUserAccess } from './user-access.js';
 import { isXId, parseUserRef } from './user-ref.js';
@@ -99,6 +100,8 @@ export interface XApiPlatformOptions {
   fullArchive: boolean;
   /** The clock (ms since the epoch) that tells a post older than recent search reaches. */
   now: () => number;
+  /** The monitors' filtered stream (`X_API_MONITOR_SOURCE=stream`); without it their reads poll X. */
+  stream?: XStreamSource | undefined;
 }
 
 /** A direct-message event of X (`dm_event.fields`, with the `sender_id` expansion). */
@@ -132,7 +135,21 @@ export class XApiPlatform implements Platform {
     private readonly x: XApiClient,
     private readonly opts: XApiPlatformOptions = { fullArchive: false, now: Date.now },
     private readonly users?: XUserAccess,
-  ) {}
+  ) {
+    const stream = opts.stream;
+    if (stream) {
+      this.keywordTweetsSince = (query, sinceId, limit) => stream.keywordTweetsSince(query, sinceId, limit);
+      this.watchKeyword = (query) => stream.admitQuery(query);
+      this.close = () => stream.stop();
+    }
+  }
+
+  /** With the filtered stream: keyword monitors' matches from what it delivered (see `XStreamSource`). */
+  readonly keywordTweetsSince?: (query: string, sinceId: string, limit: number) => Promise<AuthorTweets>;
+  /** With the filtered stream: adds a keyword monitor's rule before its watermark is taken. */
+  readonly watchKeyword?: (query: string) => Promise<void>;
+  /** With the filtered stream: closes its connection and frees its lease. */
+  readonly close?: () => Promise<void>;
 
   // Users
 
@@ -600,11 +617,14 @@ export class XApiPlatform implements Platform {
 
   // Batched reads of the monitors' check engine: per-account timeline polling within the app's limits.
 
-  newestTweetId(authorId: string): Promise<string | undefined> {
+  async newestTweetId(authorId: string): Promise<string | undefined> {
+    // Taken at a monitor's creation or resume: with the stream, its rule is added before the watermark.
+    if (this.opts.stream && isXId(authorId)) await this.opts.stream.admitAuthor(authorId);
     return monitorReads.newestTweetId(this.x, authorId);
   }
 
   tweetsByAuthorsSince(authorIds: readonly string[], sinceId: string, limit: number): Promise<AuthorTweets> {
+    if (this.opts.stream) return this.opts.stream.tweetsByAuthorsSince(authorIds, sinceId, limit);
     return monitorReads.tweetsByAuthorsSince(this.x, authorIds, sinceId, limit);
   }
 

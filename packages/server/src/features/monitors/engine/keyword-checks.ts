@@ -133,6 +133,7 @@ export class KeywordChecks extends ShardChecks {
   /** The query's matches above its cursor less the look-back, newest first, a few pages at most. */
   private async search(q: Query): Promise<{ tweets: Tweet[]; complete: boolean }> {
     const since = idEarlier(q.cursor, this.timing.lookbackMs);
+    if (this.platform.keywordTweetsSince) return this.delivered(q, since);
     const sinceTime = Math.floor(snowflakeTime(since === '0' ? q.baseline : since) / 1000);
     const tweets: Tweet[] = [];
     let cursor: string | undefined;
@@ -145,6 +146,19 @@ export class KeywordChecks extends ShardChecks {
       tweets.push(...fresh);
       if (fresh.length < res.items.length || !res.nextCursor) return { tweets, complete: true };
       cursor = res.nextCursor;
+    }
+    return { tweets, complete: false };
+  }
+
+  /** The query's matches above `since` where the platform delivers them itself, oldest first, paged. */
+  private async delivered(q: Query, since: string): Promise<{ tweets: Tweet[]; complete: boolean }> {
+    const tweets: Tweet[] = [];
+    let from = since;
+    for (let page = 0; page < this.timing.maxPages; page++) {
+      const res = await this.platform.keywordTweetsSince?.(q.query, from, SEARCH_PAGE);
+      tweets.push(...(res?.items ?? []));
+      if (!res?.nextSinceId) return { tweets, complete: true };
+      from = res.nextSinceId;
     }
     return { tweets, complete: false };
   }
