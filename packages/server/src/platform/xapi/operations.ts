@@ -58,6 +58,13 @@ const TWEET: XRequest = 'GET /2/tweets/{id}';
 const AUTHORS: XRequest = 'GET /2/users';
 const SEARCH: readonly XRequest[] = ['GET /2/tweets/search/recent', 'GET /2/tweets/search/all'];
 const CONNECT: readonly XRequest[] = ['POST /2/oauth2/token', 'GET /2/users/me'];
+/** The filtered stream and its rules, with `X_API_MONITOR_SOURCE=stream`. */
+const STREAM: readonly XRequest[] = [
+  'GET /2/tweets/search/stream',
+  'GET /2/tweets/search/stream/rules',
+  'POST /2/tweets/search/stream/rules',
+  'GET /2/tweets/search/stream/rules/counts',
+];
 
 /**
  * Every operation of the contract on xapi. `satisfies Record<OperationId, …>` makes a missing or unknown
@@ -103,8 +110,8 @@ export const XAPI_OPERATIONS = {
   // Monitors and events
   listMonitors: own('monitors kept by the server'),
   createMonitor: read(
-    [...USER, 'GET /2/users/{id}/tweets', AUTHORS],
-    'the account is looked up and its newest post taken as the start; each check then polls its timeline (`since_id`) and profiles (`GET /2/users`) (see Monitors)',
+    [...USER, 'GET /2/users/{id}/tweets', AUTHORS, ...STREAM],
+    'the account is looked up and its newest post taken as the start; each check then polls its timeline (`since_id`) and profiles (`GET /2/users`), or with `X_API_MONITOR_SOURCE=stream` reads what the filtered stream delivered under a `from:` rule (see Monitors)',
   ),
   getMonitor: own('monitors kept by the server'),
   updateMonitor: read(
@@ -114,8 +121,8 @@ export const XAPI_OPERATIONS = {
   deleteMonitor: own('monitors kept by the server'),
   listKeywordMonitors: own('monitors kept by the server'),
   createKeywordMonitor: read(
-    ['GET /2/tweets/search/recent', AUTHORS],
-    'a recent search of the query gives the start; each check is one recent search (last 7 days)',
+    ['GET /2/tweets/search/recent', AUTHORS, ...STREAM],
+    'a recent search of the query gives the start; each check is one recent search (last 7 days), or with `X_API_MONITOR_SOURCE=stream` the query is a stream rule (checked with `dry_run`) and each check reads what the stream delivered',
   ),
   getKeywordMonitor: own('monitors kept by the server'),
   updateKeywordMonitor: read(
@@ -754,6 +761,40 @@ export const X_CALLS: readonly XCall[] = [
     sdk: 'media.upload',
     file: 'writes.ts',
     why: XDK_WRITE,
+  },
+
+  // The monitors' filtered stream (`X_API_MONITOR_SOURCE=stream`)
+  {
+    request: 'GET /2/tweets/search/stream',
+    token: 'app',
+    via: 'fetch',
+    sdk: 'stream.posts',
+    file: 'stream-source.ts',
+    why: 'xdk 0.6.6’s `stream.posts()` reports no heartbeats (no stall can be seen), its reconnect is a placeholder and it drops the 429 reset header: one `fetch` kept open, read line by line (`stream-connection.ts`)',
+  },
+  {
+    request: 'GET /2/tweets/search/stream/rules',
+    token: 'app',
+    via: 'xdk',
+    sdk: 'stream.getRules',
+    file: 'stream-rules.ts',
+    why: 'the rules kept in step with the monitors, typed by xdk',
+  },
+  {
+    request: 'POST /2/tweets/search/stream/rules',
+    token: 'app',
+    via: 'xdk',
+    sdk: 'stream.updateRules',
+    file: 'stream-rules.ts',
+    why: 'rules added and deleted (and keyword queries checked with `dry_run`), typed by xdk',
+  },
+  {
+    request: 'GET /2/tweets/search/stream/rules/counts',
+    token: 'app',
+    via: 'xdk',
+    sdk: 'stream.getRuleCounts',
+    file: 'stream-rules.ts',
+    why: 'X’s rule cap for the app, kept to when lower than the configured one',
   },
 
   // X's OAuth 2.0 token endpoints (outside X's API description)

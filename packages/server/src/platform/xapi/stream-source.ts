@@ -24,6 +24,8 @@ import type { XIncludes, XTweet } from './types.js';
 import { type SendFetch, userClient } from './user-client.js';
 import { isXId } from './user-ref.js';
 
+/** X's filtered stream. */
+const STREAM_PATH = '/2/tweets/search/stream';
 /** The one row of `x_stream_state`. */
 const STATE_ID = 'stream';
 
@@ -124,7 +126,7 @@ export class XStreamSource {
     );
     const qs = new URLSearchParams(streamParams as Record<string, string>).toString();
     this.#conn = new StreamConnection({
-      url: `${baseUrl}/2/tweets/search/stream?${qs}`,
+      url: `${baseUrl}${STREAM_PATH}?${qs}`,
       bearerToken: opts.bearerToken,
       fetch: opts.fetch,
       stallMs: opts.stallMs,
