@@ -12,8 +12,12 @@ import type { CommandSpec } from '../table/types.js';
 import { createClient } from './client.js';
 import { loadCredentials, notLoggedIn } from './credentials.js';
 import { deprecationWarnings } from './deprecations.js';
+import { describeRequest, printDryRun } from './dry-run.js';
+import { runInteractive } from './interactive.js';
+import { listingFlags, listingParams, runListing } from './listing.js';
 import { callWithPayment, paymentModeOf } from './machine-payment.js';
 import { printResult } from './print-result.js';
+import { idempotencyKeyFlag, runWrite, writeFlags } from './write.js';
 
 /** One invocation of an operation's command. */
 export interface OperationRun {
@@ -32,7 +36,9 @@ export interface OperationRun {
  */
 export async function runOperation(run: OperationRun): Promise<void> {
   const { spec, state, globals } = run;
-  preloadFor(run);
+  // A file download's code (and the streams it writes with) loads only for an operation that answers a
+  // file, started here beside the checks; a plain call such as `users get` never loads it.
+  if (spec.response === 'binary') import('./binary.js').catch(() => {});
   const collected = await collectParams(spec, run.positionals, run.opts, state.io, globals.dryRun);
   // Nothing but the contract checks a dry run, a URL to open or an interactive flow: the full check then.
   await validateParams(spec, collected, {
@@ -50,42 +56,19 @@ export async function runOperation(run: OperationRun): Promise<void> {
   }
 }
 
-/**
- * Starts loading the code only some operations run (see {@link execute}), beside the parameter checks:
- * a listing's, a durable write's, a dry run's, a file download's, an interactive flow's. A plain call such
- * as `users get` loads none of it. Nothing runs early; a failed load is left to the step that needs it.
- */
-function preloadFor(run: OperationRun): void {
-  const { spec, globals } = run;
-  const ignore = () => {};
-  if (spec.pagination) import('./listing.js').catch(ignore);
-  if (spec.write || spec.idempotencyKey) import('./write.js').catch(ignore);
-  if (globals.dryRun || spec.redirect) import('./dry-run.js').catch(ignore);
-  if (spec.response === 'binary') import('./binary.js').catch(ignore);
-  if (run.interactive) import('./interactive.js').catch(ignore);
-}
-
 async function execute(run: OperationRun, collected: Collected): Promise<void> {
   const { spec, state, globals } = run;
   const { io } = state;
   const out = await makeOutput(io, globals);
   for (const w of deprecationWarnings(spec, collected)) out.note(`${out.errStyle.yellow('warning:')} ${w}`);
-  const listings = spec.pagination ? await import('./listing.js') : undefined;
-  const writes = spec.write || spec.idempotencyKey ? await import('./write.js') : undefined;
-  const listing = listings?.listingFlags(run.opts);
-  const write = spec.write ? writes!.writeFlags(run.opts) : undefined;
-  const key = write
-    ? write.idempotencyKey
-    : spec.idempotencyKey
-      ? writes!.idempotencyKeyFlag(run.opts)
-      : undefined;
-  const params = listing ? listings!.listingParams(spec, collected.params, listing) : collected.params;
+  const listing = spec.pagination ? listingFlags(run.opts) : undefined;
+  const write = spec.write ? writeFlags(run.opts) : undefined;
+  const key = write ? write.idempotencyKey : spec.idempotencyKey ? idempotencyKeyFlag(run.opts) : undefined;
+  const params = listing ? listingParams(spec, collected.params, listing) : collected.params;
   const route = (routes as Readonly<Record<string, Route>>)[spec.op];
   if (!route) throw new Error(`the SDK has no route ${spec.op}: rebuild @xsvc/cli against this @xsvc/sdk`);
   const creds = await loadCredentials(state, globals);
-  const dryRuns = globals.dryRun || spec.redirect ? await import('./dry-run.js') : undefined;
   if (globals.dryRun) {
-    const { describeRequest, printDryRun } = dryRuns!;
     const dry = describeRequest(spec, route, params, collected.files, creds, {
       all: listing?.all === true,
       idempotencyKey: key,
@@ -94,7 +77,7 @@ async function execute(run: OperationRun, collected: Collected): Promise<void> {
     return;
   }
   if (spec.redirect) {
-    const { url } = dryRuns!.describeRequest(spec, route, params, collected.files, creds, { all: false });
+    const { url } = describeRequest(spec, route, params, collected.files, creds, { all: false });
     if (out.json) out.value({ url });
     else out.line(url);
     if (!out.json)
@@ -102,7 +85,6 @@ async function execute(run: OperationRun, collected: Collected): Promise<void> {
     return;
   }
   if (run.interactive) {
-    const { runInteractive } = await import('./interactive.js');
     state.exitCode = await runInteractive(
       run.interactive,
       rawForInteractive(run, collected.params),
@@ -128,8 +110,8 @@ async function execute(run: OperationRun, collected: Collected): Promise<void> {
       state.exitCode = code;
     },
   };
-  if (listing) return listings!.runListing(client, route, spec, params, listing, ctx);
-  if (write) return writes!.runWrite(client, route, params, write, ctx);
+  if (listing) return runListing(client, route, spec, params, listing, ctx);
+  if (write) return runWrite(client, route, params, write, ctx);
   if (payment) {
     const paid = await callWithPayment<unknown>(client, route, params, { io, out, creds, mode: payment });
     return printResult(out, paid.data, spec.items);
