@@ -1,7 +1,9 @@
 /**
  * Generates the operation reference of the documentation site from the contract (`@xsvc/sdk/contract`): one
  * page per operation (parameters, responses, error codes, cost, and the same call four ways: SDK, CLI, curl
- * and MCP tool) plus an index, and the "Deprecated now" table of `concepts/deprecations.md`.
+ * and MCP tool) plus an index, the "Deprecated now" table of `concepts/deprecations.md`, and, from the
+ * server's `platform/xapi/operations.ts`, the operations table of `guides/xapi.md` and the call-by-call
+ * table of `dev/xapi.md`.
  *
  * The CLI and curl lines and the SDK code come from the CLI itself (`xsvc <example> --dry-run --json`, run
  * in-process), the MCP tool and action from `@xsvc/mcp`'s catalog, so the four never disagree with the
@@ -19,10 +21,18 @@ import { type CliIO, commands, run } from '@xsvc/cli';
 import { exploreCatalog } from '@xsvc/mcp';
 import { type AnyOperation, type ErrorCode, errorCatalog, operations } from '@xsvc/sdk/contract';
 import { z } from 'zod';
+import {
+  BEYOND_REFERENCE,
+  X_CALLS,
+  XAPI_OPERATIONS,
+  type XapiOperation,
+} from '../../packages/server/src/platform/xapi/operations.js';
 
 export const DOCS_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const REFERENCE_DIR = join(DOCS_DIR, 'reference');
 export const DEPRECATIONS_PAGE = join(DOCS_DIR, 'concepts/deprecations.md');
+export const XAPI_GUIDE = join(DOCS_DIR, 'guides/xapi.md');
+export const XAPI_DEV = join(DOCS_DIR, 'dev/xapi.md');
 const BASE_URL = 'http://127.0.0.1:8787';
 
 type Json = { [key: string]: unknown };
@@ -434,6 +444,92 @@ export function deprecationRows(
   return out.join('\n');
 }
 
+const HANDLING: Record<XapiOperation['xapi'], string> = {
+  'x-read': 'X, app token',
+  'user-token': 'X, account’s token',
+  'x-oauth': 'X’s OAuth 2.0',
+  'own-data': 'server only',
+  refused: 'refused',
+};
+
+const SUMMARY: Record<XapiOperation['xapi'], string> = {
+  'x-read': 'read X with the app token',
+  'user-token': 'use a connected account’s token',
+  'x-oauth': 'are X’s OAuth 2.0 of a connected account',
+  'own-data': 'are served by the server alone',
+  refused: 'are refused',
+};
+
+/** What an operation uses of X, for the access column (which tier sells it is X's pricing page's to say). */
+function xAccess(op: XapiOperation): string {
+  const x = op.x ?? [];
+  if (op.xapi === 'own-data' || op.xapi === 'refused') return '—';
+  if (op.xapi === 'x-oauth') return 'OAuth 2.0 app';
+  const parts = [op.xapi === 'user-token' ? 'user-context' : 'app-only reads'];
+  if (x.includes('GET /2/tweets/search/recent')) parts.push('recent search');
+  if (x.includes('GET /2/tweets/search/all')) parts.push('full-archive search (`X_API_FULL_ARCHIVE`)');
+  return parts.join(', ');
+}
+
+/**
+ * The operations table of `guides/xapi.md`: one row per operation of the contract (`part` picks the 127 of
+ * the published reference or the ones beyond it), from `platform/xapi/operations.ts`.
+ */
+export function xapiOperationRows(
+  part: 'reference' | 'beyond',
+  ops: readonly AnyOperation[] = operations as readonly AnyOperation[],
+): string {
+  const table = XAPI_OPERATIONS as Record<string, XapiOperation>;
+  const beyond = new Set<string>(BEYOND_REFERENCE);
+  const chosen = ops.filter((op) => beyond.has(op.id) === (part === 'beyond'));
+  const counts = new Map<string, number>();
+  for (const op of chosen) {
+    const h = table[op.id]?.xapi;
+    if (!h) throw new Error(`${op.id}: no record in platform/xapi/operations.ts`);
+    counts.set(h, (counts.get(h) ?? 0) + 1);
+  }
+  const summary = (Object.keys(HANDLING) as XapiOperation['xapi'][])
+    .filter((h) => counts.has(h))
+    .map((h) => `${counts.get(h)} ${SUMMARY[h]}`)
+    .join('; ');
+  const rows = chosen.map((op) => {
+    const x = table[op.id] as XapiOperation;
+    const handling = x.refusal ? `refused (\`${x.refusal}\`)` : HANDLING[x.xapi];
+    const requests = (x.x ?? []).map((r) => `\`${r}\``).join(', ') || '—';
+    return `| \`${op.id}\` | \`${op.method} ${op.path}\` | ${handling} | ${cell(requests)} | ${cell(xAccess(x))} | ${cell(x.note)} |`;
+  });
+  return [
+    `Of these ${chosen.length} operations, ${summary}.`,
+    '',
+    '| operation | request | on xapi | X requests | X access (check X’s pricing page for the tiers) | what it does on xapi |',
+    '|---|---|---|---|---|---|',
+    ...rows,
+  ].join('\n');
+}
+
+const TRANSPORT: Record<string, string> = {
+  XApiClient: 'own `XApiClient`',
+  xdk: '`@xdevplatform/xdk`',
+  fetch: 'own `fetch`',
+};
+const TOKEN: Record<string, string> = { app: 'app', user: 'account', client: 'OAuth client' };
+
+/** The call-by-call table of `dev/xapi.md`: every request the platform makes to X, and how, and why. */
+export function xapiCallRows(): string {
+  const rows = X_CALLS.map(
+    (c) =>
+      `| \`${c.request}\` | ${TOKEN[c.token]} | ${TRANSPORT[c.via]} | ${c.sdk ? `\`${c.sdk}\`` : '—'} | \`${c.file}\` | ${cell(c.why)} |`,
+  );
+  const xdk = X_CALLS.filter((c) => c.via === 'xdk').length;
+  return [
+    `${X_CALLS.length} requests: ${xdk} through xdk, ${X_CALLS.length - xdk} through our own client or \`fetch\`.`,
+    '',
+    '| X request | token | sent through | xdk method | file | why |',
+    '|---|---|---|---|---|---|',
+    ...rows,
+  ].join('\n');
+}
+
 /** `text` with the region between `<!-- generated:name -->` and `<!-- /generated:name -->` replaced. */
 export function replaceRegion(text: string, name: string, content: string): string {
   const re = new RegExp(`(<!-- generated:${name} -->\\n)[\\s\\S]*?(\\n<!-- /generated:${name} -->)`);
@@ -465,6 +561,11 @@ export async function generate(): Promise<Map<string, string>> {
       'concepts/deprecations.md',
       replaceRegion(readFileSync(DEPRECATIONS_PAGE, 'utf8'), 'deprecations', deprecationRows(ops)),
     );
+    let guide = readFileSync(XAPI_GUIDE, 'utf8');
+    guide = replaceRegion(guide, 'xapi-operations', xapiOperationRows('reference', ops));
+    guide = replaceRegion(guide, 'xapi-operations-beyond', xapiOperationRows('beyond', ops));
+    files.set('guides/xapi.md', guide);
+    files.set('dev/xapi.md', replaceRegion(readFileSync(XAPI_DEV, 'utf8'), 'xapi-calls', xapiCallRows()));
   } finally {
     rmSync(home, { recursive: true, force: true });
   }

@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig, type Options } from 'tsup';
 
 type EsbuildPlugin = NonNullable<Options['esbuildPlugins']>[number];
@@ -22,6 +23,26 @@ const lazyChildProcess: EsbuildPlugin = {
   },
 };
 
+/**
+ * The SDK's root and transport entries, bundled from the SDK's source (the workspace package beside this
+ * one) rather than imported from its dist at run time. An operation command then loads the SDK as one chunk
+ * of this build instead of two packages' files resolved through node_modules, each with its own copy of the
+ * route table (`@xsvc/sdk` and `@xsvc/sdk/transport` are separate bundles of the SDK): one module graph, so
+ * one `ApiError` class for the whole CLI. The contract (zod), draws and testing entries stay external.
+ */
+const sdkFromSource: EsbuildPlugin = {
+  name: 'sdk-from-source',
+  setup(build) {
+    const entries: Record<string, string> = {
+      '@xsvc/sdk': '../sdk/src/index.ts',
+      '@xsvc/sdk/transport': '../sdk/src/transport.ts',
+    };
+    build.onResolve({ filter: /^@xsvc\/sdk(\/transport)?$/ }, (args) => ({
+      path: fileURLToPath(new URL(entries[args.path]!, import.meta.url)),
+    }));
+  },
+};
+
 // The library entry (typed) and the bin, ESM for Node 20. Code splitting keeps what only running a command
 // needs (the SDK, the contract, ink) in chunks loaded on demand, so `xsvc --help` starts fast.
 export default defineConfig({
@@ -35,8 +56,15 @@ export default defineConfig({
   sourcemap: true,
   // Bundled: one file loads faster than commander's own module graph, on every start (and string-width's
   // seven small modules on every table). Commander's `require`s of Node built-ins need a `require` in ESM.
-  noExternal: ['commander', 'string-width', 'strip-ansi', 'ansi-regex', 'get-east-asian-width'],
-  esbuildPlugins: [lazyChildProcess],
+  noExternal: [
+    /^@xsvc\/sdk(\/transport)?$/,
+    'commander',
+    'string-width',
+    'strip-ansi',
+    'ansi-regex',
+    'get-east-asian-width',
+  ],
+  esbuildPlugins: [lazyChildProcess, sdkFromSource],
   // Its stripping of `node:` would resolve built-ins before the plugin above sees them.
   removeNodeProtocol: false,
   banner: {

@@ -1,4 +1,3 @@
-import { createInterface } from 'node:readline';
 import { PaymentRequiredError, parsePaymentReceipt, type Xsvc } from '@xsvc/sdk';
 import type { CallParams, CallResult, Route } from '@xsvc/sdk/transport';
 import type { OptionValues } from 'commander';
@@ -41,7 +40,9 @@ function usd(microUsd: string): string {
 }
 
 /** Asks a yes/no question on the terminal (stderr); only `y` or `yes` is a yes. */
-function confirm(io: CliIO, question: string): Promise<boolean> {
+async function confirm(io: CliIO, question: string): Promise<boolean> {
+  // Loaded here, not with the module: a call that pays without asking (or uses credits) never reads a line.
+  const { createInterface } = await import('node:readline');
   const rl = createInterface({ input: io.stdin, output: io.stderr, terminal: false });
   io.stderr.write(question);
   return new Promise((resolve) => {

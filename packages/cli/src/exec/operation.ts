@@ -9,7 +9,6 @@ import { startSpinner } from '../output/spinner.js';
 import type { GlobalFlags } from '../program/globals.js';
 import type { RunState } from '../program/run-state.js';
 import type { CommandSpec } from '../table/types.js';
-import { binarySaved, binaryTarget } from './binary.js';
 import { createClient } from './client.js';
 import { loadCredentials, notLoggedIn } from './credentials.js';
 import { deprecationWarnings } from './deprecations.js';
@@ -37,6 +36,9 @@ export interface OperationRun {
  */
 export async function runOperation(run: OperationRun): Promise<void> {
   const { spec, state, globals } = run;
+  // A file download's code (and the streams it writes with) loads only for an operation that answers a
+  // file, started here beside the checks; a plain call such as `users get` never loads it.
+  if (spec.response === 'binary') import('./binary.js').catch(() => {});
   const collected = await collectParams(spec, run.positionals, run.opts, state.io, globals.dryRun);
   // Nothing but the contract checks a dry run, a URL to open or an interactive flow: the full check then.
   await validateParams(spec, collected, {
@@ -93,7 +95,8 @@ async function execute(run: OperationRun, collected: Collected): Promise<void> {
     );
     return;
   }
-  const target = spec.response === 'binary' ? binaryTarget(io, run.opts) : undefined;
+  const binary = spec.response === 'binary' ? await import('./binary.js') : undefined;
+  const target = binary?.binaryTarget(io, run.opts);
   const payment = paymentModeOf(spec, run.opts, creds);
   if (spec.auth && creds.apiKey === undefined && !payment) throw notLoggedIn(creds);
   // A machine-paid call is anonymous (`apiKey: ''` keeps the SDK from reading XSVC_API_KEY): the payment,
@@ -123,8 +126,7 @@ async function execute(run: OperationRun, collected: Collected): Promise<void> {
   } finally {
     spinner.stop();
   }
-  if (spec.response === 'binary')
-    return binarySaved(res.response, target, io, out, run.opts.formulaGuard === false);
+  if (binary) return binary.binarySaved(res.response, target, io, out, run.opts.formulaGuard === false);
   if (spec.response === 'empty' || res.data === undefined) {
     if (out.json) out.value({ ok: true, status: res.status });
     else out.hint(out.errStyle.green('Done.'));

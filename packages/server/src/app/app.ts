@@ -142,6 +142,7 @@ export async function buildServer(config: Config, deps: ServerDeps = {}): Promis
   // One jobs engine per server: features register their kinds and start them (on listen or ready, as their
   // `autoStart` options say); the server stops it, releasing what it holds, when it closes.
   app.addHook('onClose', async () => services.jobs.stop());
+  if (platform.close) app.addHook('onClose', async () => platform.close?.());
   for (const f of features) if (f.ports) Object.assign(ports, f.ports(services));
   app.setErrorHandler(handleError);
   const publicOrigin = config.publicUrl ? new URL(config.publicUrl).origin : undefined;

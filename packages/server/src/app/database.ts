@@ -15,5 +15,6 @@ import '../features/webhooks/tables.js';
 import '../features/writes/tables.js';
 import '../features/x-accounts/tables.js';
 import '../platform/simulated/tables.js';
+import '../platform/xapi/stream-tables.js';
 
 export type { Database } from '../core/db/schema.js';

@@ -1,4 +1,4 @@
-import { type Config, ConfigError } from '../core/config.js';
+import type { Config } from '../core/config.js';
 import type { Feature } from '../core/feature.js';
 import { UpstreamLimits } from '../core/limits/upstream-limits.js';
 import type { Platform } from '../core/platform/platform.js';
@@ -89,7 +89,6 @@ export async function platformFor(
       baseUrl: config.xApiBaseUrl,
       fullArchive: config.xApiFullArchive,
       searchQueryMax: config.xApiSearchQueryMax,
-      monitorSource: xApiMonitorSource(config),
       budget: {
         store: new UpstreamLimits(services.database.db),
         defaults: config.xApiRateLimits,
@@ -97,6 +96,14 @@ export async function platformFor(
         maxIntervalMs: config.xApiMonitorMaxInterval * 1000,
       },
       now: () => services.clock.now(),
+      stream:
+        config.xApiMonitorSource === 'stream'
+          ? {
+              db: services.database.db,
+              owner: config.instanceId,
+              limits: { maxRules: config.xApiStreamMaxRules, maxRuleLength: config.xApiStreamMaxRuleLength },
+            }
+          : undefined,
       oauth: config.xClientId
         ? {
             clientId: config.xClientId,
@@ -112,19 +119,6 @@ export async function platformFor(
     onSeedProgress,
   );
   return new SimulatedPlatform(services.database.db, services.clock, { mediaBaseUrl: services.publicUrl });
-}
-
-/**
- * The xapi monitors' source of posts. The filtered stream (`X_API_MONITOR_SOURCE=stream`) is not in this
- * build yet: asking for it fails the start with a message that says so, rather than searching in its place.
- */
-function xApiMonitorSource(config: Config): 'search' | 'stream' {
-  if (config.xApiMonitorSource === 'stream') {
-    throw new ConfigError(
-      'X_API_MONITOR_SOURCE=stream: the filtered stream source is not available in this build; use search',
-    );
-  }
-  return config.xApiMonitorSource;
 }
 
 /** What {@link createServer} accepts beside the configuration. */

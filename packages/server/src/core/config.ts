@@ -43,10 +43,14 @@ export const ConfigSchema = z
      */
     xApiFullArchive: z.boolean().default(false),
     /**
-     * Where the xapi monitors' posts come from: `search` (batched recent search, requests every check) or
-     * `stream` (X's filtered stream with rules, where the app's tier has it).
+     * Where the monitors' checks get new posts on the xapi platform: `search` (polling X's reads) or
+     * `stream` (X's filtered stream with rules kept in step with the monitors; the app's tier must have it).
      */
     xApiMonitorSource: z.enum(['search', 'stream']).default('search'),
+    /** The filtered stream's rule count limit of the app's tier (`stream` source): beyond it a monitor is refused. */
+    xApiStreamMaxRules: z.coerce.number().int().min(1).max(1_000_000).default(1000),
+    /** The filtered stream's rule length limit of the app's tier, in characters (`stream` source). */
+    xApiStreamMaxRuleLength: z.coerce.number().int().min(32).max(100_000).default(1024),
     /** The longest recent-search query X takes from the app: 512 on the self-serve tiers, 4096 on Enterprise. */
     xApiSearchQueryMax: z.coerce.number().int().min(32).max(4096).default(512),
     /**
@@ -268,6 +272,8 @@ const ENV: Record<keyof ConfigInput, string> = {
   xApiBaseUrl: 'X_API_BASE_URL',
   xApiFullArchive: 'X_API_FULL_ARCHIVE',
   xApiMonitorSource: 'X_API_MONITOR_SOURCE',
+  xApiStreamMaxRules: 'X_API_STREAM_MAX_RULES',
+  xApiStreamMaxRuleLength: 'X_API_STREAM_MAX_RULE_LENGTH',
   xApiSearchQueryMax: 'X_API_SEARCH_QUERY_MAX',
   xApiRateLimits: 'X_API_RATE_LIMITS',
   xApiMonitorShare: 'X_API_MONITOR_SHARE',
@@ -308,7 +314,9 @@ export const ENV_HELP: Readonly<Record<keyof ConfigInput, string>> = {
   xApiBaseUrl: 'the X API origin (xapi platform)',
   xApiFullArchive: "the X app's tier has full-archive search (replies and threads older than 7 days)",
   xApiMonitorSource:
-    "where xapi monitors read posts: search (batched recent search) or stream (X's filtered stream)",
+    "monitors' source of new posts on xapi: search (polling, default) or stream (filtered stream)",
+  xApiStreamMaxRules: "the filtered stream's rule count limit of the X app's tier (default 1000)",
+  xApiStreamMaxRuleLength: "the filtered stream's rule length limit of the X app's tier (default 1024)",
   xApiSearchQueryMax:
     'the longest recent-search query X takes from the app (512 self-serve, 4096 Enterprise)',
   xApiRateLimits:

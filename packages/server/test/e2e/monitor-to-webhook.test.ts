@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bootstrapOwner } from '../../src/app/bootstrap.js';
 import { createServer } from '../../src/app/server.js';
 import { parseConfig } from '../../src/core/config.js';
+import { httpCaller } from '../helpers/server.js';
 import { type Receiver, startReceiver } from '../webhooks/helpers.js';
 
 /**
@@ -29,15 +30,7 @@ let base = '';
 let receiver: Receiver;
 let close: () => Promise<void> = async () => {};
 
-async function call(method: string, path: string, body?: unknown): Promise<{ status: number; body: Json }> {
-  const res = await fetch(`${base}${path}`, {
-    method,
-    headers: { 'x-api-key': KEY, ...(body !== undefined && { 'content-type': 'application/json' }) },
-    ...(body !== undefined && { body: JSON.stringify(body) }),
-  });
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : undefined };
-}
+const call = httpCaller(() => base, KEY);
 
 /** Waits until the receiver holds a verified delivery of `type` whose tweet (or field) matches. */
 async function deliveryOf(type: string, match: (data: Json) => boolean): Promise<Record<string, Json>> {

@@ -7,10 +7,12 @@ import { openDatabase } from '../../src/core/db/database.js';
 import { migrateToLatest } from '../../src/core/db/migrate.js';
 import { CORE_TABLES } from '../../src/core/db/schema.js';
 import { SIM_PLATFORM_TABLES } from '../../src/platform/simulated/index.js';
+import { XAPI_PLATFORM_TABLES } from '../../src/platform/xapi/index.js';
 
 /**
  * Every table has one owner (issue #13): a feature (`tables` of its `defineFeature`), a core mechanism
- * (`CORE_TABLES`, by folder under `core/`) or the simulated platform (`SIM_PLATFORM_TABLES`). Any code may
+ * (`CORE_TABLES`, by folder under `core/`), the simulated platform (`SIM_PLATFORM_TABLES`) or the xapi
+ * platform (`XAPI_PLATFORM_TABLES`, its filtered stream). Any code may
  * read any table through `Database`; only code in the owner's folder writes it.
  */
 
@@ -26,6 +28,7 @@ function claims(): { table: string; owner: string }[] {
       tables.map((table) => ({ table, owner: `core/${folder}/` })),
     ),
     ...SIM_PLATFORM_TABLES.map((table) => ({ table, owner: 'platform/simulated/' })),
+    ...XAPI_PLATFORM_TABLES.map((table) => ({ table, owner: 'platform/xapi/' })),
   ];
 }
 

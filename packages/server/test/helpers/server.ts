@@ -112,6 +112,23 @@ export function injector(app: FastifyInstance, key: string): TestRequest {
 }
 
 /**
+ * A JSON call to a listening server over real HTTP, as `key` (`x-api-key`); `origin()` is read at each call
+ * (the port is known once the server listens). The answer's body is parsed when there is one.
+ */
+export function httpCaller(origin: () => string, key: string) {
+  // biome-ignore lint/suspicious/noExplicitAny: answers are JSON checked field by field by the assertions
+  return async (method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> => {
+    const res = await fetch(`${origin()}${path}`, {
+      method,
+      headers: { 'x-api-key': key, ...(body !== undefined && { 'content-type': 'application/json' }) },
+      ...(body !== undefined && { body: JSON.stringify(body) }),
+    });
+    const text = await res.text();
+    return { status: res.status, body: text ? JSON.parse(text) : undefined };
+  };
+}
+
+/**
  * The {@link TestServer} of a built server: creates the owner with a fresh API key (as a first start with
  * `bootstrapApiKey` set does), sends requests through `inject` as that owner, and on close closes the server,
  * then calls `drop` (which removes its database). Also returns the owner's account id.

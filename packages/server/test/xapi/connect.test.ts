@@ -132,6 +132,7 @@ describe('connected accounts on xapi: X OAuth 2.0 with PKCE', () => {
       'users.read',
       'tweet.write',
       'like.write',
+      'like.read',
       'follows.write',
       'offline.access',
     ])

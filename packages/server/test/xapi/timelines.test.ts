@@ -139,14 +139,16 @@ describe('user timelines', () => {
     expect(seen.map((u) => u.searchParams.get('exclude'))).toEqual(['retweets', 'retweets']);
   });
 
-  it('reads mentions from their endpoint, and refuses liked posts, which X serves only to a user token', async () => {
+  it('reads mentions from their endpoint, and refuses liked posts without a connected account (see likes.test.ts)', async () => {
     server.use(xget('/2/users/2244994945/mentions', timeline));
     const mentions = await platform().userMentions('2244994945', pageOf(500));
     expect(mentions.nextCursor).toBe('tl2');
     expect(seen[0]?.searchParams.get('max_results')).toBe('100');
     const err = await rejection(platform().userLikes('2244994945', pageOf(3)));
     expect(err.code).toBe('x_api_unavailable');
-    expect(err.message).toMatch(/only to a user token \(OAuth 2\.0 with the like\.read scope\)/);
+    expect(err.message).toMatch(
+      /only to a user token \(OAuth 2\.0 with like\.read, tweet\.read, users\.read\)/,
+    );
     expect(seen).toHaveLength(1);
   });
 });
@@ -211,7 +213,7 @@ describe('conversations and engagement', () => {
     expect(page.items.map((t) => t.id)).toEqual([photoTweet.id]);
   });
 
-  it('reads retweeters with user filters applied to the page, and refuses likers (a user token only)', async () => {
+  it('reads retweeters with user filters applied to the page, and refuses likers without a connected account', async () => {
     server.use(xget('/2/tweets/1460323595637919744/retweeted_by', followersPage1));
     const rts = await platform().retweeters('1460323595637919744', { verifiedOnly: true }, pageOf(20));
     expect(rts.items.map((u) => u.username)).toEqual(['XSpaces']);

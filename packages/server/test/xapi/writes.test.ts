@@ -1,14 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { HttpResponse } from 'msw';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { secretBox } from '../../src/core/crypto/secret-box.js';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { X_SCOPES } from '../../src/platform/xapi/index.js';
-import { encodeSession } from '../../src/platform/xapi/oauth.js';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import type { TestServer } from '../helpers/server.js';
 import { write } from '../writes/helpers.js';
+import { connectAccount, useXapiServer } from './accounts.js';
 import { photoTweet, includes as tweetIncludes } from './fixtures/tweets.js';
 import { twitterDev } from './fixtures/users.js';
-import { BASE, TOKEN, USER_TOKENS, useXServer, xget, xroute } from './helpers.js';
+import { USER_TOKENS, useXServer, xget, xroute } from './helpers.js';
 
 const server = useXServer();
 const ACCESS = 'user-access-writes';
@@ -29,46 +28,13 @@ function xpost(method: 'post' | 'delete', path: string, answer: unknown | (() =>
 }
 
 describe('writes on xapi through the account’s own token', () => {
+  const xapiServer = useXapiServer();
   let t: TestServer;
-  beforeAll(async () => {
-    t = await startTestServer('sqlite', {
-      platform: 'xapi',
-      xBearerToken: TOKEN,
-      xApiBaseUrl: BASE,
-      xClientId: 'test-client-id',
-    });
-  });
-  afterAll(async () => t?.close());
   beforeEach(async () => {
+    t = xapiServer();
     received = [];
-    const { db } = t.server.services.database;
-    await db.deleteFrom('x_accounts').execute();
-    const box = await secretBox(t.server.services);
-    const now = t.clock.now();
-    const session = encodeSession({
-      accessToken: ACCESS,
-      refreshToken: 'r',
-      expiresAt: now + 7_200_000,
-      scope: [...X_SCOPES],
-    });
-    const accountId = (
-      await db.selectFrom('accounts').select('id').where('is_owner', '=', 1).executeTakeFirstOrThrow()
-    ).id;
-    await db
-      .insertInto('x_accounts')
-      .values({
-        id: randomUUID(),
-        account_id: accountId,
-        x_user_id: '12',
-        x_username: 'jack',
-        status: 'active',
-        health: 'healthy',
-        created_at: now,
-        updated_at: now,
-        cookies_obtained_at: now,
-        session_enc: box.seal(session),
-      })
-      .execute();
+    await t.server.services.database.db.deleteFrom('x_accounts').execute();
+    await connectAccount(t, { xUserId: '12', username: 'jack', accessToken: ACCESS, scope: X_SCOPES });
   });
 
   it('posts a reply quoting a post: the status URL becomes quote_tweet_id', async () => {

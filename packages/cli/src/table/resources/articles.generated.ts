@@ -4,5 +4,5 @@ import type { CommandSpec } from '../types.js';
 
 /** The `xsvc articles` commands (see `derive.ts`). */
 export const commands: readonly CommandSpec[] = [
-  {"path":["articles","get"],"sdk":["articles","get"],"op":"getArticle","method":"GET","route":"/api/v1/x/articles/{tweetId}","summary":"Get the full content of an article with its cover image and metadata","description":"Reads the long-form article carried by a tweet. Costs 1 credit per call, or a machine payment of USD 0.00075. A tweet without an article is 404 article_not_found.","example":"articles get 1790000000000000001","args":[{"name":"tweet-id","key":"tweetId","required":true,"description":"The tweet carrying the article: numeric id or URL (URL-encoded)."}],"flags":[],"auth":true,"machinePayment":750},
-];
+  "{\"path\":[\"articles\",\"get\"],\"sdk\":[\"articles\",\"get\"],\"op\":\"getArticle\",\"method\":\"GET\",\"route\":\"/api/v1/x/articles/{tweetId}\",\"summary\":\"Get the full content of an article with its cover image and metadata\",\"description\":\"Reads the long-form article carried by a tweet. Costs 1 credit per call, or a machine payment of USD 0.00075. A tweet without an article is 404 article_not_found.\",\"example\":\"articles get 1790000000000000001\",\"args\":[{\"name\":\"tweet-id\",\"key\":\"tweetId\",\"required\":true,\"description\":\"The tweet carrying the article: numeric id or URL (URL-encoded).\"}],\"flags\":[],\"auth\":true,\"machinePayment\":750}",
+].map((c): CommandSpec => JSON.parse(c));

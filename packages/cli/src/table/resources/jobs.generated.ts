@@ -4,5 +4,5 @@ import type { CommandSpec } from '../types.js';
 
 /** The `xsvc jobs` commands (see `derive.ts`). */
 export const commands: readonly CommandSpec[] = [
-  {"path":["jobs","get"],"sdk":["jobs","get"],"op":"getJob","method":"GET","route":"/api/v1/x/jobs/{id}","summary":"Get a job listing posted on the platform","description":"Costs 1 credit per call. A closed or missing job is 404 job_not_found and is free; 503 x_api_unavailable is free too; an id that is neither a numeric job id nor a job URL is 400 invalid_job_id.","example":"jobs get 1790000000000000001","args":[{"name":"job","key":"id","required":true,"description":"The job: its numeric id, or its URL (URL-encoded)."}],"flags":[],"auth":true},
-];
+  "{\"path\":[\"jobs\",\"get\"],\"sdk\":[\"jobs\",\"get\"],\"op\":\"getJob\",\"method\":\"GET\",\"route\":\"/api/v1/x/jobs/{id}\",\"summary\":\"Get a job listing posted on the platform\",\"description\":\"Costs 1 credit per call. A closed or missing job is 404 job_not_found and is free; 503 x_api_unavailable is free too; an id that is neither a numeric job id nor a job URL is 400 invalid_job_id.\",\"example\":\"jobs get 1790000000000000001\",\"args\":[{\"name\":\"job\",\"key\":\"id\",\"required\":true,\"description\":\"The job: its numeric id, or its URL (URL-encoded).\"}],\"flags\":[],\"auth\":true}",
+].map((c): CommandSpec => JSON.parse(c));

@@ -4,5 +4,5 @@ import type { CommandSpec } from '../types.js';
 
 /** The `xsvc subscriptions` commands (see `derive.ts`). */
 export const commands: readonly CommandSpec[] = [
-  {"path":["subscriptions","checkout"],"sdk":["subscriptions","checkout"],"op":"subscribe","method":"POST","route":"/api/v1/subscribe","summary":"Open a subscription checkout","description":"Answers a hosted checkout URL, or says the account is already subscribed or has a payment issue. Nothing is charged here: the user completes the hosted checkout in a browser.","example":"subscriptions checkout --tier pro","args":[],"flags":[{"flag":"tier","key":"tier","type":"enum","choices":["starter","pro","business"],"description":"Plan to subscribe to: starter, pro or business."}],"auth":true,"body":"json"},
-];
+  "{\"path\":[\"subscriptions\",\"checkout\"],\"sdk\":[\"subscriptions\",\"checkout\"],\"op\":\"subscribe\",\"method\":\"POST\",\"route\":\"/api/v1/subscribe\",\"summary\":\"Open a subscription checkout\",\"description\":\"Answers a hosted checkout URL, or says the account is already subscribed or has a payment issue. Nothing is charged here: the user completes the hosted checkout in a browser.\",\"example\":\"subscriptions checkout --tier pro\",\"args\":[],\"flags\":[{\"flag\":\"tier\",\"key\":\"tier\",\"type\":\"enum\",\"choices\":[\"starter\",\"pro\",\"business\"],\"description\":\"Plan to subscribe to: starter, pro or business.\"}],\"auth\":true,\"body\":\"json\"}",
+].map((c): CommandSpec => JSON.parse(c));

@@ -4,5 +4,5 @@ import type { CommandSpec } from '../types.js';
 
 /** The `xsvc write-actions` commands (see `derive.ts`). */
 export const commands: readonly CommandSpec[] = [
-  {"path":["write-actions","get"],"sdk":["writeActions","get"],"op":"getWriteActionStatus","method":"GET","route":"/api/v1/x/write-actions/{id}","summary":"Get the state of a durable write action","wire":"Answers 200 once the action is terminal (success, failed or expired) and 202 while it is active; poll again after `pollAfterMs` or Retry-After while `terminal` is false.","example":"write-actions get wa_01HZX3K7Q2","args":[{"name":"id","key":"id","required":true,"description":"Id of the write action (`id` or `writeActionId` of a write answer)."}],"flags":[],"auth":true},
-];
+  "{\"path\":[\"write-actions\",\"get\"],\"sdk\":[\"writeActions\",\"get\"],\"op\":\"getWriteActionStatus\",\"method\":\"GET\",\"route\":\"/api/v1/x/write-actions/{id}\",\"summary\":\"Get the state of a durable write action\",\"wire\":\"Answers 200 once the action is terminal (success, failed or expired) and 202 while it is active; poll again after `pollAfterMs` or Retry-After while `terminal` is false.\",\"example\":\"write-actions get wa_01HZX3K7Q2\",\"args\":[{\"name\":\"id\",\"key\":\"id\",\"required\":true,\"description\":\"Id of the write action (`id` or `writeActionId` of a write answer).\"}],\"flags\":[],\"auth\":true}",
+].map((c): CommandSpec => JSON.parse(c));

@@ -214,6 +214,36 @@ export class PlatformUnavailableError extends Error {
 }
 
 /**
+ * A read the platform refuses before sending anything (it has no endpoint for it, or no token it would take):
+ * it says nothing of the platform's or the connection's health, so a read made as an account does not mark
+ * the account `temporaryIssue` for it (see `readAs`). Answered as `x_api_unavailable`.
+ */
+export class PlatformRefusal extends PlatformUnavailableError {
+  /** Nothing was sent: the refusal is the platform's own. */
+  readonly refused = true as const;
+  constructor(message: string) {
+    super('x_api_unavailable', message);
+  }
+}
+
+/**
+ * A connected account of the caller that a public read may be made as, when the platform serves that read
+ * only to a user token (xapi: liked posts, liking users). `session` is its session, renewed and ready;
+ * `run` makes a read as it and records on the connection what the answer taught (as private reads do).
+ */
+export interface UserReader {
+  readonly username: string;
+  readonly session: string;
+  run<T>(read: () => Promise<T>): Promise<T>;
+}
+
+/**
+ * Finds the caller's connected account for a read that needs a user token: called only by a platform that
+ * needs one (so the simulated platform costs no lookup); undefined when the caller has none usable.
+ */
+export type AsUser = () => Promise<UserReader | undefined>;
+
+/**
  * Thrown by a write whose outcome cannot be known: it was sent, and no answer came (a timeout, a dropped
  * connection, a 5xx from X). A platform without idempotency keys (X) may have performed it, so it must
  * never be sent again on its own: the action ends `x_write_ambiguous`, not safe to retry.
@@ -271,7 +301,8 @@ export interface Platform {
     page: PageRequest,
   ): Promise<PlatformPage<Tweet>>;
   userReplies(userId: string, page: PageRequest): Promise<PlatformPage<Tweet>>;
-  userLikes(userId: string, page: PageRequest): Promise<PlatformPage<Tweet>>;
+  /** `asUser`: the caller's connected account, for a platform that serves likes only to a user token (xapi). */
+  userLikes(userId: string, page: PageRequest, asUser?: AsUser): Promise<PlatformPage<Tweet>>;
   userMedia(userId: string, page: PageRequest): Promise<PlatformPage<Tweet>>;
   userMentions(userId: string, page: PageRequest): Promise<PlatformPage<Tweet>>;
   replies(tweetId: string, filters: TweetFilters, page: PageRequest): Promise<PlatformPage<Tweet>>;
@@ -284,7 +315,13 @@ export interface Platform {
    */
   replyTree(tweetId: string, opts: ReplyTreeOptions, page: PageRequest): Promise<PlatformPage<ReplyNode>>;
   retweeters(tweetId: string, filters: UserFilters, page: PageRequest): Promise<PlatformPage<UserProfile>>;
-  favoriters(tweetId: string, filters: UserFilters, page: PageRequest): Promise<PlatformPage<UserProfile>>;
+  /** `asUser`: as for {@link Platform.userLikes}. */
+  favoriters(
+    tweetId: string,
+    filters: UserFilters,
+    page: PageRequest,
+    asUser?: AsUser,
+  ): Promise<PlatformPage<UserProfile>>;
 
   // Lists, communities, articles, trends, jobs
   listMembers(listId: string, page: PageRequest): Promise<PlatformPage<UserProfile> | undefined>;
@@ -350,6 +387,19 @@ export interface Platform {
    * (a conditional read, like an HTTP `If-None-Match`).
    */
   profileStamps(ids: readonly string[], ifChanged?: string): Promise<ProfileStamps>;
+  /**
+   * Optional, for a platform that delivers keyword matches itself (the xapi platform on X's filtered stream):
+   * the posts matching a keyword monitor's `query` with an id above `sinceId`, oldest first, at most `limit`
+   * (`nextSinceId` as for {@link tweetsByAuthorsSince}). Without it keyword checks run `searchTweets`.
+   */
+  keywordTweetsSince?(query: string, sinceId: string, limit: number): Promise<AuthorTweets>;
+  /**
+   * Optional: called before a keyword monitor of `query` is created or resumed, so the platform can start
+   * watching it (a filtered stream rule); throws when it cannot (an invalid query is a 400).
+   */
+  watchKeyword?(query: string): Promise<void>;
+  /** Optional: stops the platform's background work (the filtered stream connection) when the server closes. */
+  close?(): Promise<void>;
 
   /**
    * How often the monitors can be checked within the platform's request budget for `load`; absent on a

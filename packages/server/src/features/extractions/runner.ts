@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { accountAsUser } from '../../core/accounts/as-user.js';
 import type { Database } from '../../core/db/schema.js';
 import { HttpError } from '../../core/http/errors.js';
 import {
@@ -45,7 +46,7 @@ export interface RunnerLog {
   error(details: object, message: string): void;
 }
 
-type RunnerServices = Pick<Services, 'database' | 'platform' | 'clock' | 'credits' | 'jobs'>;
+type RunnerServices = Pick<Services, 'database' | 'platform' | 'clock' | 'credits' | 'jobs' | 'secrets'>;
 
 /** The job kind of an extraction: one job per `running` extraction, keyed by its id. */
 export const EXTRACTION_JOB_KIND = 'extraction.job';
@@ -243,7 +244,7 @@ export class ExtractionRunner {
         spec: multi ? specFor(params, target) : params,
         targetUserId: params.targetUserIds?.[at.target] ?? job.target_user_id ?? undefined,
       };
-      const read = toolReader(platform, reading, clock.now());
+      const read = toolReader(platform, reading, clock.now(), accountAsUser(this.services, job.account_id));
       page = await read({ pageSize: want, ...(at.cursor !== undefined && { cursor: at.cursor }) });
     } catch (err) {
       await this.finish(job, held, ctx, 'failed', describeFailure(err));

@@ -1,6 +1,7 @@
 import type { schemas } from '@xsvc/sdk/contract';
 import type { z } from 'zod';
 import type {
+  AsUser,
   PageRequest,
   Platform,
   PlatformPage,
@@ -47,9 +48,11 @@ function tweetSearch(spec: ExtractionSpec, now: number) {
 /**
  * The platform read of each of the 23 tools (spec 4.8), the same calls the matching `/x/*` reads make:
  * users for the follower, member, search and space tools; tweets for the timeline, reply, quote, thread,
- * search and community-post tools; the article for `article_extractor` (one page).
+ * search and community-post tools; the article for `article_extractor` (one page). `asUser` is the job
+ * owner's connected account, for the reads a platform serves only to a user token (xapi: `favoriters`,
+ * `user_likes`).
  */
-export function toolReader(platform: Platform, job: JobTarget, now: number): ToolReader {
+export function toolReader(platform: Platform, job: JobTarget, now: number, asUser?: AsUser): ToolReader {
   const { spec } = job;
   const tweetId = () => required(spec.targetTweetId, 'targetTweetId');
   const userId = () => required(job.targetUserId, 'targetUserId');
@@ -71,7 +74,7 @@ export function toolReader(platform: Platform, job: JobTarget, now: number): Too
     case 'repost_extractor':
       return async (p) => users(await platform.retweeters(tweetId(), {}, p));
     case 'favoriters':
-      return async (p) => users(await platform.favoriters(tweetId(), {}, p));
+      return async (p) => users(await platform.favoriters(tweetId(), {}, p, asUser));
     case 'follower_explorer':
       return async (p) => users(await platform.followers(userId(), {}, p));
     case 'following_explorer':
@@ -84,7 +87,7 @@ export function toolReader(platform: Platform, job: JobTarget, now: number): Too
       return async (p) =>
         tweets(await platform.userTweets(userId(), { includeReplies: spec.includeReplies ?? false }, p));
     case 'user_likes':
-      return async (p) => tweets(await platform.userLikes(userId(), p));
+      return async (p) => tweets(await platform.userLikes(userId(), p, asUser));
     case 'user_media':
       return async (p) => tweets(await platform.userMedia(userId(), p));
     case 'community_extractor':

@@ -33,6 +33,8 @@ const alreadyExists = (id: string, query: string) =>
  * query (one the platform refuses is 400 `invalid_input`).
  */
 async function keywordBaseline(platform: Platform, query: string, now: number): Promise<string> {
+  // A platform that watches queries itself (X's filtered stream) starts before the watermark is taken.
+  await platform.watchKeyword?.(query);
   const page = await platform.searchTweets({ q: query, queryType: 'Latest' }, { pageSize: 10 });
   return maxId(page.items[0]?.id ?? '0', idBefore(now));
 }

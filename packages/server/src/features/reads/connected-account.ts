@@ -1,8 +1,10 @@
 import type { Selectable } from 'kysely';
+import { accountAsUser, connectionsOf, waitsForReauth } from '../../core/accounts/as-user.js';
 import { SessionNeedsReauthError, usableSession } from '../../core/accounts/session.js';
 import type { XAccountsTable } from '../../core/accounts/tables.js';
 import { HttpError } from '../../core/http/errors.js';
 import type { HandlerContext } from '../../core/http/handler.js';
+import type { AsUser } from '../../core/platform/platform.js';
 
 /**
  * A platform account the caller connected (spec 2.13), with its session ready to use (renewed first when
@@ -23,13 +25,7 @@ export async function connectedAccount(
   ctx: HandlerContext,
   account: string | undefined,
 ): Promise<ConnectedAccount> {
-  const { accountId } = ctx.requirePrincipal();
-  const rows = await ctx.services.database.db
-    .selectFrom('x_accounts')
-    .selectAll()
-    .where('account_id', '=', accountId)
-    .orderBy('created_at')
-    .execute();
+  const rows = await connectionsOf(ctx.services, ctx.requirePrincipal().accountId);
   if (!rows.length)
     throw new HttpError('account_required', `this read needs a connected platform account; ${CONNECT_HINT}`);
   let chosen: ConnectedAccount | undefined;
@@ -50,7 +46,7 @@ export async function connectedAccount(
     'account_needs_reauth',
     `@${chosen.x_username} must be re-authenticated before it can be read`,
   );
-  if (chosen.health === 'needsReauth' || chosen.status === 'needs_reauth') throw reauth;
+  if (waitsForReauth(chosen)) throw reauth;
   if (!chosen.session_enc) return chosen;
   try {
     return { ...chosen, session: await usableSession(ctx.services, chosen) };
@@ -84,4 +80,9 @@ export async function viewerUserRef(ctx: HandlerContext): Promise<string> {
     'account_required',
     `"followers you know" needs your platform identity; ${CONNECT_HINT}`,
   );
+}
+
+/** {@link accountAsUser} for the caller: its connected account a likes read is made as, looked up lazily. */
+export function callerAsUser(ctx: HandlerContext): AsUser {
+  return () => accountAsUser(ctx.services, ctx.requirePrincipal().accountId)();
 }

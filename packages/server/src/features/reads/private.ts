@@ -1,3 +1,4 @@
+import { readAs } from '../../core/accounts/read-as.js';
 import { meter, paidPage } from '../../core/billing/metering.js';
 import { HttpError } from '../../core/http/errors.js';
 import { cursorCodec, legacyOffset } from '../../core/paging/cursor.js';
@@ -6,7 +7,6 @@ import type { PlatformDm, PlatformNotification, Tweet } from '../../core/platfor
 import { defineReadHandlers } from '../../core/reads/define.js';
 import { requireUser } from '../../core/reads/lookups.js';
 import { connectedAccount } from './connected-account.js';
-import { readAs } from './read-as.js';
 
 /** Items per page of the private reads, which take no page size. */
 const PAGE = 20;
@@ -63,7 +63,7 @@ export const privateHandlers = defineReadHandlers({
       want: PAGE,
       cursor: q.cursor,
       read: (p) =>
-        readAs(ctx, account, () =>
+        readAs(ctx.services, account, () =>
           ctx.services.platform.bookmarks(account.x_user_id, q.folderId, p, account.session),
         ),
     });
@@ -73,7 +73,7 @@ export const privateHandlers = defineReadHandlers({
   getBookmarkFolders: async (ctx) => {
     const offset = FOLDERS_CURSOR.decode(ctx.query.cursor)?.offset ?? 0;
     const account = await connectedAccount(ctx, ctx.query.account);
-    const all = await readAs(ctx, account, () =>
+    const all = await readAs(ctx.services, account, () =>
       ctx.services.platform.bookmarkFolders(account.x_user_id, account.session),
     );
     const m = meter(ctx);
@@ -93,7 +93,9 @@ export const privateHandlers = defineReadHandlers({
       cursor: q.cursor,
       keep: (t: Tweet) => !seen.has(t.id),
       read: (p) =>
-        readAs(ctx, account, () => ctx.services.platform.homeTimeline(account.x_user_id, p, account.session)),
+        readAs(ctx.services, account, () =>
+          ctx.services.platform.homeTimeline(account.x_user_id, p, account.session),
+        ),
     });
     return pageB('tweets', page.items, page.nextCursor);
   },
@@ -112,7 +114,7 @@ export const privateHandlers = defineReadHandlers({
       cursor: q.cursor,
       keep,
       read: (p) =>
-        readAs(ctx, account, () =>
+        readAs(ctx.services, account, () =>
           ctx.services.platform.notifications(account.x_user_id, p, account.session),
         ),
     });
@@ -140,7 +142,7 @@ export const privateHandlers = defineReadHandlers({
       cursor: q.cursor,
       keep: (m: PlatformDm) => maxId === undefined || BigInt(m.id) <= maxId,
       read: (p) =>
-        readAs(ctx, account, () =>
+        readAs(ctx.services, account, () =>
           ctx.services.platform.dmHistory(account.x_user_id, other.id, p, account.session),
         ),
     });

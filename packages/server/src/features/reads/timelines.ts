@@ -11,6 +11,7 @@ import { defineReadHandlers } from '../../core/reads/define.js';
 import { type TweetFilterParams, toTweetFilters, tweetMatcher } from '../../core/reads/filters.js';
 import { requireReadableUser } from '../../core/reads/lookups.js';
 import { tweetMatcher as platformFilters } from '../../platform/xapi/filters.js';
+import { callerAsUser } from './connected-account.js';
 import { coveragePage } from './walks/page.js';
 
 type Reader = (
@@ -62,7 +63,7 @@ export const timelineHandlers = defineReadHandlers({
   getUserReplies: async (ctx) =>
     timeline(ctx, ctx.query, (platform, id, _f, p) => platform.userReplies(id, p), false, true),
   getUserLikes: async (ctx) =>
-    timeline(ctx, ctx.query, (platform, id, _f, p) => platform.userLikes(id, p), false),
+    timeline(ctx, ctx.query, (platform, id, _f, p) => platform.userLikes(id, p, callerAsUser(ctx)), false),
   getUserMedia: async (ctx) =>
     timeline(ctx, ctx.query, (platform, id, _f, p) => platform.userMedia(id, p), false),
   getUserMentions: async (ctx) =>

@@ -6,6 +6,7 @@ import { toTweetFilters, toUserFilters, tweetMatcher } from '../../core/reads/fi
 import { requireTweet, tweetIdOf } from '../../core/reads/lookups.js';
 import { compareIds } from '../../platform/simulated/index.js';
 import { tweetMatcher as platformFilters } from '../../platform/xapi/filters.js';
+import { callerAsUser } from './connected-account.js';
 import { userPage } from './listings.js';
 import { coveragePage } from './walks/page.js';
 import type { Totals } from './walks/types.js';
@@ -84,7 +85,9 @@ export const tweetHandlers = defineReadHandlers({
     const { platform } = ctx.services;
     const tweet = await requireTweet(platform, ctx.params.id);
     const filters = toUserFilters(ctx.query);
-    return userPage(ctx, ctx.query, ctx.query.pageSize, (p) => platform.favoriters(tweet.id, filters, p));
+    return userPage(ctx, ctx.query, ctx.query.pageSize, (p) =>
+      platform.favoriters(tweet.id, filters, p, callerAsUser(ctx)),
+    );
   },
 
   getTweetRetweeters: async (ctx) => {

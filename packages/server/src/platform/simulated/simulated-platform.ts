@@ -77,7 +77,7 @@ export class SimulatedPlatform implements Platform {
   searchTweets: Platform['searchTweets'] = (...a) => this.tweets.searchTweets(...a);
   userTweets: Platform['userTweets'] = (...a) => this.tweets.userTweets(...a);
   userReplies: Platform['userReplies'] = (...a) => this.tweets.userReplies(...a);
-  userLikes: Platform['userLikes'] = (...a) => this.tweets.userLikes(...a);
+  userLikes: Platform['userLikes'] = (userId, page) => this.tweets.userLikes(userId, page);
   userMedia: Platform['userMedia'] = (...a) => this.tweets.userMedia(...a);
   userMentions: Platform['userMentions'] = (...a) => this.tweets.userMentions(...a);
   replies: Platform['replies'] = (...a) => this.tweets.replies(...a);
@@ -85,7 +85,7 @@ export class SimulatedPlatform implements Platform {
   thread: Platform['thread'] = (...a) => this.tweets.thread(...a);
   replyTree: Platform['replyTree'] = (...a) => replyTreePage(this.ctx, ...a);
   retweeters: Platform['retweeters'] = (...a) => this.tweets.retweeters(...a);
-  favoriters: Platform['favoriters'] = (...a) => this.tweets.favoriters(...a);
+  favoriters: Platform['favoriters'] = (id, filters, page) => this.tweets.favoriters(id, filters, page);
 
   // Lists, communities, articles, trends, jobs
   listMembers: Platform['listMembers'] = (...a) => this.collections.listMembers(...a);

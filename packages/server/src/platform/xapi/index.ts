@@ -1,5 +1,6 @@
 import { type FetchLike, XApiClient } from './client.js';
 import { type RateLimitStore, XRateBudget } from './rate-budget.js';
+import { XStreamSource, type XStreamSourceOptions } from './stream-source.js';
 import { XUserAccess } from './user-access.js';
 import type { SendFetch } from './user-client.js';
 import { XApiPlatform } from './xapi-platform.js';
@@ -12,6 +13,10 @@ export { X_SCOPES, X_SCOPES_BY_FEATURE } from './oauth.js';
 export type { RateLimitStore } from './rate-budget.js';
 export { DEFAULT_X_RATE_LIMITS, endpointOf, XRateBudget } from './rate-budget.js';
 export { MAX_FOLLOW_SCAN } from './relations.js';
+export type { StreamBackoff } from './stream-connection.js';
+export type { StreamHealth, XStreamSourceOptions } from './stream-source.js';
+export { XStreamSource } from './stream-source.js';
+export { XAPI_PLATFORM_TABLES } from './stream-tables.js';
 export type { UserRef } from './user-ref.js';
 export { parseUserRef } from './user-ref.js';
 export { XApiPlatform } from './xapi-platform.js';
@@ -30,8 +35,6 @@ export interface CreateXApiPlatformOptions {
   fullArchive?: boolean | undefined;
   /** The longest recent-search query (config `X_API_SEARCH_QUERY_MAX`); 512 by default. */
   searchQueryMax?: number | undefined;
-  /** Where the monitors' posts come from (config `X_API_MONITOR_SOURCE`); `search` by default. */
-  monitorSource?: 'search' | 'stream' | undefined;
   /**
    * The monitors' request budget: where X's reported limits are shared (the `upstream_rate_limits` table),
    * the limits assumed before X reports them (config `X_API_RATE_LIMITS`), the monitors' share of each
@@ -55,6 +58,11 @@ export interface CreateXApiPlatformOptions {
         fetch?: SendFetch | undefined;
       }
     | undefined;
+  /**
+   * The monitors read new posts from X's filtered stream (config `X_API_MONITOR_SOURCE=stream`) instead of
+   * polling: the database for its buffer and lease, the tier's rule limits, timing for tests. Started here.
+   */
+  stream?: Omit<XStreamSourceOptions, 'bearerToken' | 'baseUrl' | 'now'> | undefined;
 }
 
 /**
@@ -76,13 +84,23 @@ export function createXApiPlatform(opts: CreateXApiPlatformOptions): XApiPlatfor
     ...opts,
     onAnswer: (path, status, headers) => budget.observe(path, status, headers),
   });
+  const stream = opts.stream
+    ? new XStreamSource({
+        ...opts.stream,
+        bearerToken: opts.bearerToken,
+        baseUrl: opts.baseUrl ?? 'https://api.x.com',
+        now,
+      })
+    : undefined;
+  stream?.start();
   return new XApiPlatform(
     client,
     {
       fullArchive: opts.fullArchive ?? false,
       now,
+      stream,
       searchQueryMax: opts.searchQueryMax,
-      monitorSource: opts.monitorSource,
+      monitorSource: opts.stream ? 'stream' : 'search',
       budget,
     },
     users,

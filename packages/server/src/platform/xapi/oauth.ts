@@ -12,6 +12,7 @@ export const X_SCOPES_BY_FEATURE = {
   'keep the connection (refresh token)': ['offline.access'],
   'post, reply, quote, delete, repost': ['tweet.write'],
   'like, unlike': ['like.write'],
+  'liked posts, liking users': ['like.read'],
   'follow, unfollow': ['follows.write'],
   'media upload': ['media.write'],
   'direct messages (send, history)': ['dm.read', 'dm.write'],

@@ -139,6 +139,12 @@ export class XUserAccess {
     return xWrite({ client: this.#client(t.accessToken), actor, now: this.#now }, command);
   }
 
+  /** The access token and granted scopes of a session, or undefined when it is not an X authorization. */
+  grant(session: string): { accessToken: string; scope: readonly string[] } | undefined {
+    const t = decodeSession(session);
+    return t && { accessToken: t.accessToken, scope: t.scope };
+  }
+
   /** The access token of a session (private reads), or undefined when it is not an X authorization. */
   accessToken(session: string): string | undefined {
     return decodeSession(session)?.accessToken;

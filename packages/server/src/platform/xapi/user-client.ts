@@ -41,9 +41,11 @@ export function userClient(opts: {
   baseUrl: string;
   timeoutMs: number;
   fetch?: SendFetch | undefined;
+  /** Send `accessToken` as the app's bearer token (app-only auth) instead: for the endpoints only it may call. */
+  asApp?: boolean | undefined;
 }): Client {
   const client = new Client({
-    accessToken: opts.accessToken,
+    ...(opts.asApp ? { bearerToken: opts.accessToken } : { accessToken: opts.accessToken }),
     baseUrl: opts.baseUrl.replace(/\/+$/, ''),
     timeout: opts.timeoutMs,
     retry: false,

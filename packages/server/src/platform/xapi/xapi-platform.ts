@@ -8,6 +8,7 @@ import type {
   WriteOutcome,
 } from '../../core/platform/account-writes.js';
 import {
+  type AsUser,
   type AuthorTweets,
   type MonitorLoad,
   type MonitorPace,
@@ -19,6 +20,7 @@ import {
   type PlatformList,
   type PlatformNotification,
   type PlatformPage,
+  PlatformRefusal,
   type PlatformTrend,
   PlatformUnavailableError,
   type ProfileStamps,
@@ -30,6 +32,7 @@ import {
   type TweetSearch,
   type UserFilters,
   type UserProfile,
+  type UserReader,
 } from '../../core/platform/platform.js';
 import { path, type XApiClient, type XQuery } from './client.js';
 import {
@@ -60,23 +63,26 @@ import {
 import { SEARCH_ENDPOINT, USERS_ENDPOINT, XRateBudget } from './rate-budget.js';
 import { followsScan, threadOf } from './relations.js';
 import { xReplyTree } from './reply-tree.js';
+import type { XStreamSource } from './stream-source.js';
 import type { XCommunity, XList, XResponse, XTrend, XTweet, XUser } from './types.js';
 import type { XUserAccess } from './user-access.js';
 import { isXId, parseUserRef } from './user-ref.js';
 
 /** The error for what the X API v2 does not offer to an app-only token. */
 function unavailable(what: string): never {
-  throw new PlatformUnavailableError(
-    'x_api_unavailable',
-    `${what} is not available through the X API v2 with an app token`,
-  );
+  throw new PlatformRefusal(`${what} is not available through the X API v2 with an app token`);
 }
 
-/** The error for a read X serves only to a user token (OAuth 2.0 user context), never to the app token. */
-function needsUserToken(what: string, scope: string): never {
-  throw new PlatformUnavailableError(
-    'x_api_unavailable',
-    `${what} is served by the X API v2 only to a user token (OAuth 2.0 with the ${scope} scope), not to the app token`,
+/** The OAuth 2.0 scopes X needs on the user token for liked posts and liking users. */
+export const LIKES_SCOPES: readonly string[] = ['like.read', 'tweet.read', 'users.read'];
+
+/**
+ * The error for a read X serves only to a user token (OAuth 2.0 user context), never to the app token, when
+ * the caller has no connected account to make it as.
+ */
+function needsUserToken(what: string, scopes: readonly string[]): never {
+  throw new PlatformRefusal(
+    `${what} is served by the X API v2 only to a user token (OAuth 2.0 with ${scopes.join(', ')}), not to the app token, and the caller has no connected account to read it as: connect one with POST /api/v1/x/accounts`,
   );
 }
 
@@ -97,14 +103,10 @@ export interface XApiPlatformOptions {
   fullArchive: boolean;
   /** The clock (ms since the epoch) that tells a post older than recent search reaches. */
   now: () => number;
+  /** The monitors' filtered stream (`X_API_MONITOR_SOURCE=stream`); without it their reads poll X. */
+  stream?: XStreamSource | undefined;
   /** The longest recent-search query (characters); {@link DEFAULT_SEARCH_QUERY_MAX} by default. */
   searchQueryMax?: number | undefined;
-  /**
-   * Where the monitors' posts come from (config `X_API_MONITOR_SOURCE`): batched recent search (`search`,
-   * the default: requests every check) or the filtered stream (`stream`: no request per check, only rule
-   * edits).
-   */
-  monitorSource?: 'search' | 'stream' | undefined;
   /** The app's request budget; without it, a budget of this process alone with X's default figures. */
   budget?: XRateBudget | undefined;
 }
@@ -124,19 +126,21 @@ const RECENT_SEARCH_MS = 7 * 24 * 3600 * 1000;
 /**
  * The `xapi` platform: every public read the X API v2 serves with an app bearer token, mapped to the API's
  * shapes. X's `next_token` is passed through as the opaque cursor. Filters v2 has no parameter or operator
- * for are applied to each page after mapping. What needs a user token or has no v2 endpoint (community
- * members and timelines, jobs, bookmarks, timelines, notifications, DMs, user search, liked posts and
- * liking users, …) throws `PlatformUnavailableError` with `x_api_unavailable` and a message naming why.
+ * for are applied to each page after mapping. Private reads, liked posts and liking users are made with a
+ * connected account's user token. What has no v2 endpoint (community members and timelines, jobs,
+ * notifications, user search, …) throws a `PlatformRefusal` (`x_api_unavailable`, nothing sent) with a
+ * message naming why. What each operation does here is listed, and tested, in `operations.ts`.
  */
 export class XApiPlatform implements Platform {
   readonly kind = 'xapi' as const;
+
+  /** The app's request budget, fed by the headers of every answer to the app token. */
+  readonly budget: XRateBudget;
 
   /**
    * `users` is the user-context side (connected accounts through X's OAuth 2.0, their writes and private
    * reads); without it (no `X_CLIENT_ID`) nothing can be connected.
    */
-  /** The app's request budget, fed by the headers of every answer to the app token. */
-  readonly budget: XRateBudget;
 
   constructor(
     private readonly x: XApiClient,
@@ -144,7 +148,20 @@ export class XApiPlatform implements Platform {
     private readonly users?: XUserAccess,
   ) {
     this.budget = opts.budget ?? new XRateBudget({ now: opts.now });
+    const stream = opts.stream;
+    if (stream) {
+      this.keywordTweetsSince = (query, sinceId, limit) => stream.keywordTweetsSince(query, sinceId, limit);
+      this.watchKeyword = (query) => stream.admitQuery(query);
+      this.close = () => stream.stop();
+    }
   }
+
+  /** With the filtered stream: keyword monitors' matches from what it delivered (see `XStreamSource`). */
+  readonly keywordTweetsSince?: (query: string, sinceId: string, limit: number) => Promise<AuthorTweets>;
+  /** With the filtered stream: adds a keyword monitor's rule before its watermark is taken. */
+  readonly watchKeyword?: (query: string) => Promise<void>;
+  /** With the filtered stream: closes its connection and frees its lease. */
+  readonly close?: () => Promise<void>;
 
   // Users
 
@@ -309,12 +326,15 @@ export class XApiPlatform implements Platform {
   }
 
   /**
-   * X serves `GET /2/users/:id/liked_tweets` only to a user token (OAuth 2.0 with `like.read`, or OAuth 1.0a),
-   * never to the app token. Hook for connected accounts (#27 items 3-4): route it through a connected
-   * account's user token when one is available; until then it is refused with this specific message.
+   * `GET /2/users/:id/liked_tweets`, which X serves only to a user token (OAuth 2.0 with `like.read`,
+   * `tweet.read`, `users.read`): read as the caller's connected account (`asUser`), refused with a message
+   * naming that limitation when the caller has none.
    */
-  async userLikes(_userId: string, _page: PageRequest): Promise<PlatformPage<Tweet>> {
-    return needsUserToken('the liked posts of an account', 'like.read');
+  async userLikes(userId: string, page: PageRequest, asUser?: AsUser): Promise<PlatformPage<Tweet>> {
+    if (!isXId(userId)) return { items: [] };
+    const as = await this.#likesReader(asUser, 'the liked posts of an account');
+    const ep = { path: path`/2/users/${userId}/liked_tweets`, bounds: TWEET_PAGE };
+    return as.reader.run(() => tweetPage(as.x, ep, page));
   }
 
   userMedia(userId: string, page: PageRequest): Promise<PlatformPage<Tweet>> {
@@ -339,8 +359,7 @@ export class XApiPlatform implements Platform {
   ): (q: string, filters: TweetFilters, p: PageRequest) => Promise<PlatformPage<Tweet>> {
     const old = snowflakeTime(tweetId) < this.opts.now() - RECENT_SEARCH_MS;
     if (old && !this.opts.fullArchive) {
-      throw new PlatformUnavailableError(
-        'x_api_unavailable',
+      throw new PlatformRefusal(
         `${what} of a post older than 7 days need X's full-archive search (GET /2/tweets/search/all), which this app's tier does not have (X_API_FULL_ARCHIVE is off); recent search covers only the last 7 days`,
       );
     }
@@ -392,15 +411,40 @@ export class XApiPlatform implements Platform {
   }
 
   /**
-   * X serves `GET /2/tweets/:id/liking_users` only to a user token (OAuth 2.0 with `like.read`). Hook for
-   * connected accounts (#27 items 3-4), as for {@link userLikes}.
+   * `GET /2/tweets/:id/liking_users`, served by X only to a user token: read as the caller's connected
+   * account, as for {@link userLikes}.
    */
   async favoriters(
-    _tweetId: string,
-    _filters: UserFilters,
-    _page: PageRequest,
+    tweetId: string,
+    filters: UserFilters,
+    page: PageRequest,
+    asUser?: AsUser,
   ): Promise<PlatformPage<UserProfile>> {
-    return needsUserToken('the users who liked a post', 'like.read');
+    if (!isXId(tweetId)) return { items: [] };
+    const as = await this.#likesReader(asUser, 'the users who liked a post');
+    const ep = { path: path`/2/tweets/${tweetId}/liking_users`, bounds: USER_PAGE };
+    return as.reader.run(() => userPage(as.x, ep, page, userMatcher(filters)));
+  }
+
+  /**
+   * The connected account a likes read is made as, and a client carrying its token. No connected account,
+   * or one whose approval did not grant `like.read`, is refused naming what X needs (nothing is sent).
+   */
+  async #likesReader(
+    asUser: AsUser | undefined,
+    what: string,
+  ): Promise<{ reader: UserReader; x: XApiClient }> {
+    const reader = this.users ? await asUser?.() : undefined;
+    if (!reader) return needsUserToken(what, LIKES_SCOPES);
+    const token = this.users?.grant(reader.session);
+    if (!token) return needsUserToken(what, LIKES_SCOPES);
+    const missing = token.scope.length ? LIKES_SCOPES.filter((s) => !token.scope.includes(s)) : [];
+    if (missing.length) {
+      throw new PlatformRefusal(
+        `${what} is read through a connected account's X authorization with ${LIKES_SCOPES.join(', ')}; @${reader.username} was approved without ${missing.join(', ')}: re-authenticate it (POST /api/v1/x/accounts/{id}/reauth) to grant them`,
+      );
+    }
+    return { reader, x: this.x.withToken(token.accessToken) };
   }
 
   // Lists, communities, articles, trends, jobs
@@ -586,11 +630,14 @@ export class XApiPlatform implements Platform {
   // Batched reads of the monitors' check engine: recent search packed with `from:` clauses, within the
   // app's request budget.
 
-  newestTweetId(authorId: string): Promise<string | undefined> {
+  async newestTweetId(authorId: string): Promise<string | undefined> {
+    // Taken at a monitor's creation or resume: with the stream, its rule is added before the watermark.
+    if (this.opts.stream && isXId(authorId)) await this.opts.stream.admitAuthor(authorId);
     return monitorReads.newestTweetId(this.x, authorId);
   }
 
   tweetsByAuthorsSince(authorIds: readonly string[], sinceId: string, limit: number): Promise<AuthorTweets> {
+    if (this.opts.stream) return this.opts.stream.tweetsByAuthorsSince(authorIds, sinceId, limit);
     return monitorReads.tweetsByAuthorsSince(this.x, authorIds, sinceId, limit, {
       queryMax: this.#queryMax,
       now: this.opts.now(),
@@ -612,7 +659,7 @@ export class XApiPlatform implements Platform {
     const instances = Math.max(1, load.instances);
     // The filtered stream delivers the accounts' and the queries' posts without a request per check.
     const searches =
-      this.opts.monitorSource === 'stream'
+      this.opts.stream
         ? 0
         : monitorReads.searchRequestsFor(load.accounts, instances, this.#queryMax) + load.queries;
     const lookups =

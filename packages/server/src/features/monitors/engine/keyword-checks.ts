@@ -154,6 +154,7 @@ export class KeywordChecks extends ShardChecks {
       since = minId(since, idEarlier(q.cursor, this.timing.lookbackMs));
       baseline = minId(baseline, q.baseline);
     }
+    if (this.platform.keywordTweetsSince) return this.delivered(first, since);
     const sinceTime = Math.floor(snowflakeTime(since === '0' ? baseline : since) / 1000);
     const tweets: Tweet[] = [];
     let cursor: string | undefined;
@@ -166,6 +167,19 @@ export class KeywordChecks extends ShardChecks {
       tweets.push(...fresh);
       if (fresh.length < res.items.length || !res.nextCursor) return { tweets, complete: true };
       cursor = res.nextCursor;
+    }
+    return { tweets, complete: false };
+  }
+
+  /** The query's matches above `since` where the platform delivers them itself, oldest first, paged. */
+  private async delivered(q: Query, since: string): Promise<{ tweets: Tweet[]; complete: boolean }> {
+    const tweets: Tweet[] = [];
+    let from = since;
+    for (let page = 0; page < this.timing.maxPages; page++) {
+      const res = await this.platform.keywordTweetsSince?.(q.query, from, SEARCH_PAGE);
+      tweets.push(...(res?.items ?? []));
+      if (!res?.nextSinceId) return { tweets, complete: true };
+      from = res.nextSinceId;
     }
     return { tweets, complete: false };
   }

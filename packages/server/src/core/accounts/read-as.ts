@@ -1,8 +1,8 @@
-import { type HealthSignal, learnHealth } from '../../core/accounts/health.js';
-import { HttpError } from '../../core/http/errors.js';
-import type { HandlerContext } from '../../core/http/handler.js';
-import { PlatformAccountError, PlatformUnavailableError } from '../../core/platform/platform.js';
-import type { ConnectedAccount } from './connected-account.js';
+import { HttpError } from '../http/errors.js';
+import { PlatformAccountError, PlatformRefusal, PlatformUnavailableError } from '../platform/platform.js';
+import type { Services } from '../services.js';
+import { type HealthSignal, learnHealth } from './health.js';
+import type { XAccountRow } from './x-accounts.js';
 
 /**
  * Runs a private read made as the connected `account`, and records on the connection what the platform's
@@ -11,12 +11,12 @@ import type { ConnectedAccount } from './connected-account.js';
  * not be reached `temporaryIssue`, and a read that worked ends a temporary issue (`healthy`).
  */
 export async function readAs<T>(
-  ctx: HandlerContext,
-  account: Pick<ConnectedAccount, 'id' | 'health' | 'x_username'>,
+  services: Pick<Services, 'database' | 'clock'>,
+  account: Pick<XAccountRow, 'id' | 'health' | 'x_username'>,
   read: () => Promise<T>,
 ): Promise<T> {
   const learn = (signal: HealthSignal) =>
-    learnHealth(ctx.services.database.db, account, signal, ctx.services.clock.now());
+    learnHealth(services.database.db, account, signal, services.clock.now());
   let result: T;
   try {
     result = await read();
@@ -28,7 +28,12 @@ export async function readAs<T>(
         `the platform refused @${account.x_username}: ${err.message}`,
       );
     }
-    if (err instanceof PlatformUnavailableError && err.code === 'x_api_unavailable')
+    // A refusal made before sending anything (no endpoint on the platform) says nothing of the connection.
+    if (
+      err instanceof PlatformUnavailableError &&
+      err.code === 'x_api_unavailable' &&
+      !(err instanceof PlatformRefusal)
+    )
       await learn('unavailable');
     if (err instanceof PlatformUnavailableError && err.code === 'x_api_unauthorized') {
       // The platform refused the account's own authorization (xapi: its OAuth 2.0 token was revoked).
