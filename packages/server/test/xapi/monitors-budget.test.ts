@@ -439,11 +439,3 @@ describe('two server instances on one Postgres database', () => {
     for (const m of list.body.monitors) expect(m.checkIntervalSeconds).toBe(38);
   });
 });
-
-describe('the filtered stream source', () => {
-  it('is refused at start in this build, with a message that says so', async () => {
-    await expect(startXServer({ xApiMonitorSource: 'stream' })).rejects.toThrow(
-      /X_API_MONITOR_SOURCE=stream/,
-    );
-  });
-});

@@ -100,7 +100,6 @@ export function createXApiPlatform(opts: CreateXApiPlatformOptions): XApiPlatfor
       now,
       stream,
       searchQueryMax: opts.searchQueryMax,
-      monitorSource: opts.stream ? 'stream' : 'search',
       budget,
     },
     users,

@@ -658,10 +658,9 @@ export class XApiPlatform implements Platform {
     await this.budget.sync();
     const instances = Math.max(1, load.instances);
     // The filtered stream delivers the accounts' and the queries' posts without a request per check.
-    const searches =
-      this.opts.stream
-        ? 0
-        : monitorReads.searchRequestsFor(load.accounts, instances, this.#queryMax) + load.queries;
+    const searches = this.opts.stream
+      ? 0
+      : monitorReads.searchRequestsFor(load.accounts, instances, this.#queryMax) + load.queries;
     const lookups =
       load.accounts > 0
         ? Math.ceil(load.accounts / monitorReads.USERS_PER_LOOKUP) + Math.min(instances, load.accounts) - 1
