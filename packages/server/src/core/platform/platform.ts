@@ -199,6 +199,11 @@ export interface MonitorPace {
   needs: MonitorNeed[];
   /** When set, checks wait until then (epoch ms): a window is spent (a 429, or the budget reached). */
   holdUntil?: number | undefined;
+  /**
+   * New posts come without a request per check (the filtered stream): they are read at every check, and
+   * only the reads that cost requests (the profiles) follow `intervalMs` and `holdUntil`.
+   */
+  postsEveryCheck?: boolean | undefined;
 }
 
 /** Thrown by a platform for an operation it cannot serve (the xapi platform without an endpoint for it). */

@@ -665,7 +665,11 @@ export class XApiPlatform implements Platform {
       load.accounts > 0
         ? Math.ceil(load.accounts / monitorReads.USERS_PER_LOOKUP) + Math.min(instances, load.accounts) - 1
         : 0;
-    return this.budget.pace({ [SEARCH_ENDPOINT]: searches, [USERS_ENDPOINT]: lookups + searches }, nominalMs);
+    const pace = this.budget.pace(
+      { [SEARCH_ENDPOINT]: searches, [USERS_ENDPOINT]: lookups + searches },
+      nominalMs,
+    );
+    return this.opts.stream ? { ...pace, postsEveryCheck: true } : pace;
   }
 
   profileStamps(ids: readonly string[], ifChanged?: string): Promise<ProfileStamps> {

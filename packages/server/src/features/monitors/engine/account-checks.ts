@@ -87,8 +87,11 @@ export class AccountChecks extends ShardChecks {
     super(deps);
   }
 
-  /** Checks every active account monitor of the held shards once. */
-  async run(now: number): Promise<AccountCheckReport> {
+  /**
+   * Checks every active account monitor of the held shards once; without `profiles` (the platform's budget
+   * has no room for them this time), only their new posts.
+   */
+  async run(now: number, profiles = true): Promise<AccountCheckReport> {
     const clock = this.clock;
     let mark = clock.now();
     const lap = () => {
@@ -109,7 +112,7 @@ export class AccountChecks extends ShardChecks {
     };
     if (this.watched.size === 0) return report;
     const found: Findings = { events: [], updates: new Map(), keys: [], paused: new Set() };
-    await this.checkProfiles(now, found);
+    if (profiles) await this.checkProfiles(now, found);
     timings.profiles = lap();
     report.tweetsRead = await this.checkTweets(now, found);
     timings.tweets = lap();

@@ -30,8 +30,8 @@ export interface CheckReport {
   errors: unknown[];
   /**
    * On a platform with a request budget (xapi): the effective interval of the checks (ms), and why this
-   * one read nothing from the platform, if it did not (`interval`: the last read was under an interval
-   * ago; `hold`: a rate-limit window is spent until `holdUntil`).
+   * one did not read the platform (or, with the filtered stream, the profiles), if it did not (`interval`:
+   * the last read was under an interval ago; `hold`: a rate-limit window is spent until `holdUntil`).
    */
   pace?: { intervalMs: number; skipped?: 'interval' | 'hold'; holdUntil?: number };
 }
@@ -257,15 +257,17 @@ export class MonitorEngine {
   }
 
   /**
-   * Whether this check must leave the platform alone, by the pace its request budget sets (xapi): the
-   * instance reads its monitors at most once an effective interval, and not at all while a rate-limit
-   * window is spent. All of them wait alike: no monitor is ever checked at the expense of another. Always
-   * false on a platform without a budget (simulated: every check reads).
+   * What this check must leave alone, by the pace the platform's request budget sets (xapi): `all` when the
+   * instance read its monitors less than an effective interval ago or a rate-limit window is spent, `profiles`
+   * when only the profile reads cost requests (the filtered stream delivers the posts) and they are not due,
+   * `none` otherwise. All monitors wait alike: none is ever checked at the expense of another. Always `none`
+   * on a platform without a budget (simulated: every check reads everything).
    */
-  private async paced(now: number, report: CheckReport): Promise<boolean> {
+  private async paced(now: number, report: CheckReport): Promise<'all' | 'profiles' | 'none'> {
     const pace = await currentPace(this.services);
-    if (!pace) return false;
+    if (!pace) return 'none';
     report.pace = { intervalMs: pace.intervalMs };
+    const skip = pace.postsEveryCheck ? 'profiles' : 'all';
     if (pace.holdUntil !== undefined && now < pace.holdUntil) {
       report.pace.skipped = 'hold';
       report.pace.holdUntil = pace.holdUntil;
@@ -276,14 +278,14 @@ export class MonitorEngine {
           'monitors: the X API rate-limit window is spent; every monitor check waits for its reset',
         );
       }
-      return true;
+      return skip;
     }
     if (now - this.lastRead < pace.intervalMs) {
       report.pace.skipped = 'interval';
-      return true;
+      return skip;
     }
     this.lastRead = now;
-    return false;
+    return 'none';
   }
 
   private async check(scheduledAt: number, shards: readonly number[]): Promise<CheckReport> {
@@ -319,16 +321,18 @@ export class MonitorEngine {
         report.errors.push(err);
       }
     };
-    let skip = false;
-    await stage(async () => {
+    let skip: 'all' | 'profiles' | 'none' = 'none';
+    try {
       skip = await this.paced(now, report);
-    });
-    if (skip) {
+    } catch (err) {
+      report.errors.push(err);
+    }
+    if (skip === 'all') {
       report.finishedAt = this.services.clock.now();
       return report;
     }
     await stage(async () => {
-      report.accounts = await this.accounts.run(now);
+      report.accounts = await this.accounts.run(now, skip === 'none');
     });
     await stage(async () => {
       report.keywords = await this.keywords.run(now);
