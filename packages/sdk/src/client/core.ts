@@ -8,6 +8,7 @@ import {
   redactHeaders,
   TimeoutError,
 } from './errors.js';
+import { releaseController, takeController } from './deadline.js';
 import { normalizeOptInBody } from './normalize.js';
 import { backoffMs, retryAfterMs, sleep } from './retry.js';
 import type { ClientOptions, Logger, RequestContext, RequestOptions, Route } from './types.js';
@@ -247,7 +248,8 @@ export class Transport {
       };
       const remaining = attempt === 0 ? timeoutMs : deadline - Date.now();
       if (remaining <= 0) throw new TimeoutError(timeoutMs, summary());
-      const timer = new AbortController();
+      // A reused controller where that is sound (see deadline.ts), handed back once the answer is read.
+      const timer = takeController();
       const t = setTimeout(abortOnDeadline, remaining, timer, timeoutMs, summary);
       init.signal = userSignal ? anySignal([userSignal, timer.signal]) : timer.signal;
       const started = ctx ? Date.now() : 0;
@@ -297,6 +299,8 @@ export class Transport {
         });
       }
       clearTimeout(t);
+      // The answer is read: nothing needs the signal any more, unless it follows the caller's.
+      if (!userSignal) releaseController(timer);
       if (ctx) hooks?.afterResponse?.({ ...ctx, status: res.status, durationMs: Date.now() - started });
       const body = parseBody(text);
       if (res.ok) {
