@@ -1,4 +1,5 @@
 import { errorInfo } from '../contract/errors.js';
+import { releaseController, takeController } from './deadline.js';
 import {
   AbortError,
   type ApiError,
@@ -8,7 +9,6 @@ import {
   redactHeaders,
   TimeoutError,
 } from './errors.js';
-import { releaseController, takeController } from './deadline.js';
 import { normalizeOptInBody } from './normalize.js';
 import { backoffMs, retryAfterMs, sleep } from './retry.js';
 import type { ClientOptions, Logger, RequestContext, RequestOptions, Route } from './types.js';
@@ -114,15 +114,18 @@ export class Transport {
    * the params left once the path parameters are taken out.
    */
   private target(route: Route, params: CallParams): { href: string; rest: CallParams } {
-    let path = route.path;
     const names = route.pathParams;
-    if (names.length === 0) return { href: this.baseUrl + path, rest: params };
+    if (names.length === 0) return { href: this.baseUrl + route.path, rest: params };
     for (const name of names) {
       const v = params[name];
       if (v === undefined || v === null || v === '') {
         throw new TypeError(`${route.id}: missing path parameter "${name}"`);
       }
-      path = path.replace(`{${name}}`, encodeURIComponent(String(v)));
+    }
+    const t = pathTemplate(route);
+    let path = t.literals[0]!;
+    for (let i = 0; i < t.names.length; i++) {
+      path += encodeURIComponent(String(params[t.names[i]!])) + t.literals[i + 1]!;
     }
     // The rest without the path parameters, built rather than copied and deleted from (which turns the
     // object into a slow dictionary).
@@ -441,6 +444,40 @@ export class Transport {
     this.warned.add(key);
     this.logger.warn(message);
   }
+}
+
+/** A route's path cut at its parameters: `literals[0] names[0] literals[1] …`. */
+interface PathTemplate {
+  readonly literals: readonly string[];
+  readonly names: readonly string[];
+}
+
+const templates = new WeakMap<Route, PathTemplate>();
+
+/**
+ * The path of a route cut at each parameter's `{name}` (its first one, in the order they appear), cached per
+ * route: filling it in is then a few concatenations rather than a search and a new string per parameter.
+ */
+function pathTemplate(route: Route): PathTemplate {
+  let t = templates.get(route);
+  if (t) return t;
+  const path = route.path;
+  const found: [at: number, name: string][] = [];
+  for (const name of route.pathParams) {
+    const at = path.indexOf(`{${name}}`);
+    if (at !== -1) found.push([at, name]);
+  }
+  found.sort((a, b) => a[0] - b[0]);
+  const literals: string[] = [];
+  let from = 0;
+  for (const [at, name] of found) {
+    literals.push(path.slice(from, at));
+    from = at + name.length + 2;
+  }
+  literals.push(path.slice(from));
+  t = { literals, names: found.map(([, name]) => name) };
+  templates.set(route, t);
+  return t;
 }
 
 /** A request ready for `fetch`: see {@link Transport.build} for the public form. */

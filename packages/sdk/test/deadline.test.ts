@@ -1,0 +1,128 @@
+import { getEventListeners } from 'node:events';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { describe, expect, it } from 'vitest';
+import { Transport } from '../src/client/core.js';
+import { AbortError, TimeoutError } from '../src/client/errors.js';
+import type { Route } from '../src/client/types.js';
+import { getRoute } from './helpers.js';
+
+const KEY = `svc_${'ab'.repeat(32)}`;
+
+/** A fetch that answers `{}` (or hangs until aborted), records the signal of each request and, like Node's fetch, listens to it. */
+function listeningFetch(hang: () => boolean = () => false) {
+  const signals: AbortSignal[] = [];
+  const f = async (_input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => {
+    const signal = init.signal as AbortSignal;
+    signals.push(signal);
+    signal.addEventListener('abort', () => {}, { once: true });
+    if (hang()) {
+      return new Promise<Response>((_, reject) => {
+        signal.addEventListener('abort', () => reject(signal.reason), { once: true });
+      });
+    }
+    return new Response('{}', { status: 200, headers: { 'content-type': 'application/json' } });
+  };
+  return { fetch: f as typeof fetch, signals };
+}
+
+/** Node itself (Bun and Deno answer `process.versions.node` too): where finished calls' controllers are reused. */
+const nodeProper = !('Bun' in globalThis) && !('Deno' in globalThis);
+
+describe.skipIf(nodeProper)('Transport: deadline controllers elsewhere than Node', () => {
+  it('gives every call a controller of its own', async () => {
+    const ff = listeningFetch();
+    const t = new Transport({ apiKey: KEY, baseUrl: 'http://svc.test', fetch: ff.fetch });
+    await t.call(getRoute, { id: '1' });
+    await t.call(getRoute, { id: '2' });
+    expect(ff.signals[1]).not.toBe(ff.signals[0]);
+  });
+});
+
+describe.runIf(nodeProper)('Transport: deadline controllers on Node', () => {
+  it('reuses a finished call’s signal on Node, with no listener left on it', async () => {
+    const ff = listeningFetch();
+    const t = new Transport({ apiKey: KEY, baseUrl: 'http://svc.test', fetch: ff.fetch });
+    await t.call(getRoute, { id: '1' });
+    await t.call(getRoute, { id: '2' });
+    expect(ff.signals[1]).toBe(ff.signals[0]);
+    expect(getEventListeners(ff.signals[0]!, 'abort')).toHaveLength(0);
+    expect(ff.signals[0]!.aborted).toBe(false);
+  });
+
+  it('never reuses a signal its deadline aborted, and still times the next call out', async () => {
+    let hang = false;
+    const ff = listeningFetch(() => hang);
+    const t = new Transport({ apiKey: KEY, baseUrl: 'http://svc.test', fetch: ff.fetch, timeoutMs: 30 });
+    await t.call(getRoute, { id: '1' });
+    hang = true;
+    expect(await t.call(getRoute, { id: '2' }).catch((e: unknown) => e)).toBeInstanceOf(TimeoutError);
+    const timedOut = ff.signals[1]!;
+    expect(timedOut.aborted).toBe(true);
+    expect(await t.call(getRoute, { id: '3' }).catch((e: unknown) => e)).toBeInstanceOf(TimeoutError);
+    expect(ff.signals[2]).not.toBe(timedOut);
+    hang = false;
+    await t.call(getRoute, { id: '4' });
+    expect(ff.signals[3]!.aborted).toBe(false);
+  });
+
+  it('keeps a signal that follows the caller’s out of reuse: a later abort still reaches that call only', async () => {
+    const ff = listeningFetch();
+    const t = new Transport({ apiKey: KEY, baseUrl: 'http://svc.test', fetch: ff.fetch });
+    const caller = new AbortController();
+    await t.call(getRoute, { id: '1' }, { signal: caller.signal });
+    await t.call(getRoute, { id: '2' });
+    expect(ff.signals[1]).not.toBe(ff.signals[0]);
+    caller.abort();
+    expect(ff.signals[0]!.aborted).toBe(true);
+    expect(ff.signals[1]!.aborted).toBe(false);
+    await expect(t.call(getRoute, { id: '3' }, { signal: caller.signal })).rejects.toBeInstanceOf(AbortError);
+  });
+
+  it('leaves the signal of a binary answer, whose body the caller still reads, out of reuse', async () => {
+    const ff = listeningFetch();
+    const t = new Transport({ apiKey: KEY, baseUrl: 'http://svc.test', fetch: ff.fetch });
+    const binary: Route = { ...getRoute, id: 'downloadExport', kind: 'binary' };
+    await t.call(binary, { id: '1' });
+    await t.call(getRoute, { id: '2' });
+    expect(ff.signals[1]).not.toBe(ff.signals[0]);
+    expect(getEventListeners(ff.signals[0]!, 'abort')).toHaveLength(1);
+  });
+
+  it('with Node’s own fetch: the listener fetch adds is gone after the call, and deadlines still abort', async () => {
+    let slow = false;
+    const server = createServer((_req, res) => {
+      const answer = () => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end('{"ok":true}');
+      };
+      if (slow) setTimeout(answer, 500);
+      else answer();
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    try {
+      const signals: AbortSignal[] = [];
+      const t = new Transport({
+        apiKey: KEY,
+        baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+        timeoutMs: 100,
+        maxRetries: 0,
+        fetch: (input, init) => {
+          signals.push(init?.signal as AbortSignal);
+          return fetch(input, init);
+        },
+      });
+      expect((await t.call(getRoute, { id: '1' })).data).toEqual({ ok: true });
+      expect(getEventListeners(signals[0]!, 'abort')).toHaveLength(0);
+      expect((await t.call(getRoute, { id: '2' })).data).toEqual({ ok: true });
+      expect(signals[1]).toBe(signals[0]);
+      slow = true;
+      const started = Date.now();
+      expect(await t.call(getRoute, { id: '3' }).catch((e: unknown) => e)).toBeInstanceOf(TimeoutError);
+      expect(Date.now() - started).toBeLessThan(450);
+    } finally {
+      server.closeAllConnections();
+      server.close();
+    }
+  });
+});
