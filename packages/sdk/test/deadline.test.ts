@@ -1,7 +1,8 @@
+import { execFileSync } from 'node:child_process';
 import { getEventListeners } from 'node:events';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { Transport } from '../src/client/core.js';
 import { AbortError, TimeoutError } from '../src/client/errors.js';
 import type { Route } from '../src/client/types.js';
@@ -125,4 +126,50 @@ describe.runIf(nodeProper)('Transport: deadline controllers on Node', () => {
       server.close();
     }
   });
+});
+
+describe('Transport: one timer for every deadline', () => {
+  it('aborts each call at its own deadline, an earlier one armed after a later one', async () => {
+    vi.useFakeTimers();
+    try {
+      const ff = listeningFetch(() => true);
+      const t = new Transport({ apiKey: KEY, baseUrl: 'http://svc.test', fetch: ff.fetch, maxRetries: 0 });
+      const long = t.call(getRoute, { id: '1' }, { timeoutMs: 1_000 }).catch((e: unknown) => e);
+      await vi.advanceTimersByTimeAsync(100);
+      const short = t.call(getRoute, { id: '2' }, { timeoutMs: 200 }).catch((e: unknown) => e);
+      await vi.advanceTimersByTimeAsync(199);
+      expect(ff.signals.map((s) => s.aborted)).toEqual([false, false]);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(await short).toBeInstanceOf(TimeoutError);
+      expect(ff.signals[0]!.aborted).toBe(false);
+      await vi.advanceTimersByTimeAsync(699);
+      expect(ff.signals[0]!.aborted).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(await long).toBeInstanceOf(TimeoutError);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it.runIf(nodeProper)(
+    'does not keep the process alive once no call is in flight',
+    { timeout: 20_000 },
+    () => {
+      // A call with a 60 s deadline answered at once: the process must exit right after it, not 60 s later.
+      const script = `
+      import { Transport } from './src/client/core.ts';
+      const t = new Transport({ apiKey: 'svc_${'0'.repeat(64)}', baseUrl: 'http://svc.test', timeoutMs: 60000,
+        fetch: async () => new Response('{}', { status: 200 }) });
+      await t.call({ id: 'x', method: 'GET', path: '/x', pathParams: [], idempotent: true }, {});
+      console.log('done');
+    `;
+      const out = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+        cwd: new URL('..', import.meta.url),
+        encoding: 'utf8',
+        // Killed (and the test failed) when something still holds it after the call.
+        timeout: 15_000,
+      });
+      expect(out.trim()).toBe('done');
+    },
+  );
 });

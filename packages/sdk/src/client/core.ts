@@ -1,5 +1,5 @@
 import { errorInfo } from '../contract/errors.js';
-import { releaseController, takeController } from './deadline.js';
+import { Deadline, releaseController, takeController, unwatchDeadline, watchDeadline } from './deadline.js';
 import {
   AbortError,
   type ApiError,
@@ -253,7 +253,8 @@ export class Transport {
       if (remaining <= 0) throw new TimeoutError(timeoutMs, summary());
       // A reused controller where that is sound (see deadline.ts), handed back once the answer is read.
       const timer = takeController();
-      const t = setTimeout(abortOnDeadline, remaining, timer, timeoutMs, summary);
+      const t = new Deadline(deadline, timer, () => new TimeoutError(timeoutMs, summary()));
+      watchDeadline(t);
       init.signal = userSignal ? anySignal([userSignal, timer.signal]) : timer.signal;
       const started = ctx ? Date.now() : 0;
       if (ctx) hooks?.beforeRequest?.(ctx);
@@ -261,7 +262,7 @@ export class Transport {
       try {
         res = await fetchImpl(req.href, init);
       } catch (err) {
-        clearTimeout(t);
+        unwatchDeadline(t);
         if (userSignal?.aborted) throw new AbortError({ cause: userSignal.reason });
         if (timer.signal.aborted) throw new TimeoutError(timeoutMs, summary());
         const conn = new ConnectionError(`could not reach ${this.baseUrl}: ${describe(err)}`, summary(), {
@@ -287,21 +288,21 @@ export class Transport {
       let text: string | undefined;
       try {
         if (res.ok && route.kind === 'binary') {
-          clearTimeout(t);
+          unwatchDeadline(t);
           if (ctx) hooks?.afterResponse?.({ ...ctx, status: res.status, durationMs: Date.now() - started });
           this.checkDeprecation(route, res.headers);
           return { data: undefined as T, status: res.status, headers: res.headers, response: res };
         }
         text = await res.text();
       } catch (err) {
-        clearTimeout(t);
+        unwatchDeadline(t);
         if (userSignal?.aborted) throw new AbortError({ cause: userSignal.reason });
         if (timer.signal.aborted) throw new TimeoutError(timeoutMs, summary());
         throw new ConnectionError(`connection lost while reading the answer: ${describe(err)}`, summary(), {
           cause: err,
         });
       }
-      clearTimeout(t);
+      unwatchDeadline(t);
       // The answer is read: nothing needs the signal any more, unless it follows the caller's.
       if (!userSignal) releaseController(timer);
       if (ctx) hooks?.afterResponse?.({ ...ctx, status: res.status, durationMs: Date.now() - started });
@@ -487,11 +488,6 @@ interface PreparedRequest {
   headers: Record<string, string>;
   body: BodyInit | undefined;
   bodyJson: Record<string, unknown> | undefined;
-}
-
-/** A call's deadline timer (arguments rather than a closure, so that arming it allocates nothing more). */
-function abortOnDeadline(timer: AbortController, timeoutMs: number, summary: () => RequestSummary): void {
-  timer.abort(new TimeoutError(timeoutMs, summary()));
 }
 
 function safeToRetry(body: unknown): boolean {

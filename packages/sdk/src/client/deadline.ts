@@ -1,5 +1,6 @@
 /**
- * The abort controllers that keep calls inside their deadlines, reused from one call to the next on Node.
+ * How calls are kept inside their deadlines: the abort controllers, reused from one call to the next on
+ * Node, and one timer shared by every attempt in flight (below).
  *
  * Every attempt passes `fetch` a signal that its deadline timer aborts. On Node 20 creating an
  * `AbortSignal` is the single dearest step of a call (about 6 µs: the signal is an `EventTarget` whose
@@ -70,4 +71,75 @@ export function releaseController(controller: AbortController): void {
     if (listeners.length > 0) return;
   }
   free.push(controller);
+}
+
+/**
+ * One attempt's deadline: at `at` (a `Date.now()` time) its controller is aborted with `reason()`. Every
+ * watched deadline shares one timer, armed for the earliest of them (see {@link watchDeadline}).
+ */
+export class Deadline {
+  constructor(
+    readonly at: number,
+    readonly controller: AbortController,
+    readonly reason: () => unknown,
+  ) {}
+}
+
+/**
+ * The deadlines of the attempts in flight, and the one timer that aborts them. A timer per attempt costs
+ * Node a timer list created and dropped at every sequential call (about 1 µs of a 3 µs call path with a
+ * fetch that answers at once); here an attempt is one entry of a set. The timer stays armed (and ref'd)
+ * while a deadline is watched, keeping the process alive as a per-attempt timer would; once none is, it is
+ * unref'd where the runtime can (Node, Bun) and fires once for nothing, or cleared where it cannot (Deno,
+ * browsers).
+ */
+const watched = new Set<Deadline>();
+const MAX_DELAY = 2_147_483_647;
+let timer: ReturnType<typeof setTimeout> | undefined;
+let timerAt = Number.POSITIVE_INFINITY;
+/** The `setTimeout` / `clearTimeout` the timer was armed with: fake timers installed since arm a new one. */
+let armedWith: typeof setTimeout | undefined;
+let clearWith: typeof clearTimeout | undefined;
+
+/** Starts watching an attempt's deadline. */
+export function watchDeadline(d: Deadline): void {
+  watched.add(d);
+  if (timer === undefined || d.at < timerAt || globalThis.setTimeout !== armedWith) arm(d.at);
+  else if (watched.size === 1) (timer as { ref?: () => unknown }).ref?.();
+}
+
+/** Stops watching an attempt's deadline (its answer came, or it failed). */
+export function unwatchDeadline(d: Deadline): void {
+  watched.delete(d);
+  if (watched.size > 0 || timer === undefined) return;
+  const t = timer as { unref?: () => unknown };
+  if (typeof t.unref === 'function') t.unref();
+  else {
+    clearWith?.(timer);
+    timer = undefined;
+    timerAt = Number.POSITIVE_INFINITY;
+  }
+}
+
+function arm(at: number): void {
+  if (timer !== undefined) clearWith?.(timer);
+  armedWith = globalThis.setTimeout;
+  clearWith = globalThis.clearTimeout;
+  timerAt = at;
+  // Clamped to what timers take (a longer delay fires at once); past that, it fires and arms again.
+  timer = armedWith(expire, Math.min(MAX_DELAY, Math.max(0, at - Date.now())));
+}
+
+function expire(): void {
+  timer = undefined;
+  timerAt = Number.POSITIVE_INFINITY;
+  const now = Date.now();
+  let next = Number.POSITIVE_INFINITY;
+  for (const d of watched) {
+    if (d.at <= now) {
+      watched.delete(d);
+      d.controller.abort(d.reason());
+    } else if (d.at < next) next = d.at;
+  }
+  if (next !== Number.POSITIVE_INFINITY && timer === undefined) arm(next);
 }
