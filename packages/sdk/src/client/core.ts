@@ -1,4 +1,5 @@
 import { errorInfo } from '../contract/errors.js';
+import { Deadline, releaseController, takeController, unwatchDeadline, watchDeadline } from './deadline.js';
 import {
   AbortError,
   type ApiError,
@@ -113,15 +114,18 @@ export class Transport {
    * the params left once the path parameters are taken out.
    */
   private target(route: Route, params: CallParams): { href: string; rest: CallParams } {
-    let path = route.path;
     const names = route.pathParams;
-    if (names.length === 0) return { href: this.baseUrl + path, rest: params };
+    if (names.length === 0) return { href: this.baseUrl + route.path, rest: params };
     for (const name of names) {
       const v = params[name];
       if (v === undefined || v === null || v === '') {
         throw new TypeError(`${route.id}: missing path parameter "${name}"`);
       }
-      path = path.replace(`{${name}}`, encodeURIComponent(String(v)));
+    }
+    const t = pathTemplate(route);
+    let path = t.literals[0]!;
+    for (let i = 0; i < t.names.length; i++) {
+      path += encodeURIComponent(String(params[t.names[i]!])) + t.literals[i + 1]!;
     }
     // The rest without the path parameters, built rather than copied and deleted from (which turns the
     // object into a slow dictionary).
@@ -247,8 +251,10 @@ export class Transport {
       };
       const remaining = attempt === 0 ? timeoutMs : deadline - Date.now();
       if (remaining <= 0) throw new TimeoutError(timeoutMs, summary());
-      const timer = new AbortController();
-      const t = setTimeout(abortOnDeadline, remaining, timer, timeoutMs, summary);
+      // A reused controller where that is sound (see deadline.ts), handed back once the answer is read.
+      const timer = takeController();
+      const t = new Deadline(deadline, timer, () => new TimeoutError(timeoutMs, summary()));
+      watchDeadline(t);
       init.signal = userSignal ? anySignal([userSignal, timer.signal]) : timer.signal;
       const started = ctx ? Date.now() : 0;
       if (ctx) hooks?.beforeRequest?.(ctx);
@@ -256,7 +262,7 @@ export class Transport {
       try {
         res = await fetchImpl(req.href, init);
       } catch (err) {
-        clearTimeout(t);
+        unwatchDeadline(t);
         if (userSignal?.aborted) throw new AbortError({ cause: userSignal.reason });
         if (timer.signal.aborted) throw new TimeoutError(timeoutMs, summary());
         const conn = new ConnectionError(`could not reach ${this.baseUrl}: ${describe(err)}`, summary(), {
@@ -282,21 +288,23 @@ export class Transport {
       let text: string | undefined;
       try {
         if (res.ok && route.kind === 'binary') {
-          clearTimeout(t);
+          unwatchDeadline(t);
           if (ctx) hooks?.afterResponse?.({ ...ctx, status: res.status, durationMs: Date.now() - started });
           this.checkDeprecation(route, res.headers);
           return { data: undefined as T, status: res.status, headers: res.headers, response: res };
         }
         text = await res.text();
       } catch (err) {
-        clearTimeout(t);
+        unwatchDeadline(t);
         if (userSignal?.aborted) throw new AbortError({ cause: userSignal.reason });
         if (timer.signal.aborted) throw new TimeoutError(timeoutMs, summary());
         throw new ConnectionError(`connection lost while reading the answer: ${describe(err)}`, summary(), {
           cause: err,
         });
       }
-      clearTimeout(t);
+      unwatchDeadline(t);
+      // The answer is read: nothing needs the signal any more, unless it follows the caller's.
+      if (!userSignal) releaseController(timer);
       if (ctx) hooks?.afterResponse?.({ ...ctx, status: res.status, durationMs: Date.now() - started });
       const body = parseBody(text);
       if (res.ok) {
@@ -439,6 +447,40 @@ export class Transport {
   }
 }
 
+/** A route's path cut at its parameters: `literals[0] names[0] literals[1] …`. */
+interface PathTemplate {
+  readonly literals: readonly string[];
+  readonly names: readonly string[];
+}
+
+const templates = new WeakMap<Route, PathTemplate>();
+
+/**
+ * The path of a route cut at each parameter's `{name}` (its first one, in the order they appear), cached per
+ * route: filling it in is then a few concatenations rather than a search and a new string per parameter.
+ */
+function pathTemplate(route: Route): PathTemplate {
+  let t = templates.get(route);
+  if (t) return t;
+  const path = route.path;
+  const found: [at: number, name: string][] = [];
+  for (const name of route.pathParams) {
+    const at = path.indexOf(`{${name}}`);
+    if (at !== -1) found.push([at, name]);
+  }
+  found.sort((a, b) => a[0] - b[0]);
+  const literals: string[] = [];
+  let from = 0;
+  for (const [at, name] of found) {
+    literals.push(path.slice(from, at));
+    from = at + name.length + 2;
+  }
+  literals.push(path.slice(from));
+  t = { literals, names: found.map(([, name]) => name) };
+  templates.set(route, t);
+  return t;
+}
+
 /** A request ready for `fetch`: see {@link Transport.build} for the public form. */
 interface PreparedRequest {
   href: string;
@@ -446,11 +488,6 @@ interface PreparedRequest {
   headers: Record<string, string>;
   body: BodyInit | undefined;
   bodyJson: Record<string, unknown> | undefined;
-}
-
-/** A call's deadline timer (arguments rather than a closure, so that arming it allocates nothing more). */
-function abortOnDeadline(timer: AbortController, timeoutMs: number, summary: () => RequestSummary): void {
-  timer.abort(new TimeoutError(timeoutMs, summary()));
 }
 
 function safeToRetry(body: unknown): boolean {
