@@ -111,6 +111,7 @@ export async function platformFor(
             redirectUri: `${services.publicUrl()}${X_OAUTH_CALLBACK_PATH}`,
           }
         : undefined,
+      media: { download: { allowLoopback: config.allowLoopbackWebhooks } },
     });
   }
   await seedNetwork(

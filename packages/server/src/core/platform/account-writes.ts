@@ -119,7 +119,11 @@ export type WriteRejectionCode =
   | 'x_reply_not_allowed'
   | 'x_dm_not_allowed'
   | 'x_rejected'
-  | 'media_download_failed';
+  | 'media_download_failed'
+  /** Media fetched from a URL that is not a type the platform takes (415). */
+  | 'unsupported_media_type'
+  /** Media fetched from a URL that is larger than the platform takes (413). */
+  | 'body_too_large';
 
 /**
  * The outcome of a write the platform answered: done, or refused (nothing changed). A write whose outcome is

@@ -3,6 +3,7 @@ import { type RateLimitStore, XRateBudget } from './rate-budget.js';
 import { XStreamSource, type XStreamSourceOptions } from './stream-source.js';
 import { XUserAccess } from './user-access.js';
 import type { SendFetch } from './user-client.js';
+import type { XMediaOptions } from './writes.js';
 import { XApiPlatform } from './xapi-platform.js';
 
 export type { FetchLike, XApiClientOptions, XQuery } from './client.js';
@@ -19,6 +20,7 @@ export { XStreamSource } from './stream-source.js';
 export { XAPI_PLATFORM_TABLES } from './stream-tables.js';
 export type { UserRef } from './user-ref.js';
 export { parseUserRef } from './user-ref.js';
+export type { XMediaOptions } from './writes.js';
 export { XApiPlatform } from './xapi-platform.js';
 
 /** What the `xapi` platform needs: the app bearer token, the API origin and optionally a `fetch`. */
@@ -63,6 +65,11 @@ export interface CreateXApiPlatformOptions {
    * polling: the database for its buffer and lease, the tier's rule limits, timing for tests. Started here.
    */
   stream?: Omit<XStreamSourceOptions, 'bearerToken' | 'baseUrl' | 'now'> | undefined;
+  /**
+   * Media of the accounts' writes: how media URLs are downloaded (the loopback allowance of
+   * `XSVC_ALLOW_LOOPBACK_WEBHOOKS`, off by default), how long X's processing of a video is waited for.
+   */
+  media?: XMediaOptions | undefined;
 }
 
 /**
@@ -76,6 +83,7 @@ export function createXApiPlatform(opts: CreateXApiPlatformOptions): XApiPlatfor
         apiBaseUrl: opts.baseUrl ?? 'https://api.x.com',
         timeoutMs: opts.timeoutMs,
         now: opts.now,
+        media: opts.media,
       })
     : undefined;
   const now = opts.now ?? Date.now;

@@ -18,12 +18,14 @@ import {
   type XUserTokens,
 } from './oauth.js';
 import { readFailure, type SendFetch, userCallFailure, userClient } from './user-client.js';
-import { xWrite } from './writes.js';
+import { type XMediaOptions, xWrite } from './writes.js';
 
 /** What the user-context side of the xapi platform needs: the app's OAuth client and the API's origin. */
 export interface XUserAccessOptions extends Omit<XOAuthOptions, 'fetch'> {
   fetch?: SendFetch | undefined;
   now?: (() => number) | undefined;
+  /** How media URLs are downloaded and X's media processing waited for (see `XMediaOptions`). */
+  media?: XMediaOptions | undefined;
 }
 
 /**
@@ -136,7 +138,10 @@ export class XUserAccess {
     const t = decodeSession(actor.session);
     if (!t)
       return { ok: false, code: 'x_auth_failure', message: 'the stored session is not an X authorization' };
-    return xWrite({ client: this.#client(t.accessToken), actor, now: this.#now }, command);
+    return xWrite(
+      { client: this.#client(t.accessToken), actor, now: this.#now, media: this.#opts.media },
+      command,
+    );
   }
 
   /** The access token and granted scopes of a session, or undefined when it is not an X authorization. */

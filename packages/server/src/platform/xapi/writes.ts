@@ -8,6 +8,8 @@ import type {
   WriteResult,
 } from '../../core/platform/account-writes.js';
 import { PlatformUnavailableError } from '../../core/platform/platform.js';
+import { downloadMedia, type MediaDownloadOptions } from './media-download.js';
+import { type MediaProcessingWait, type MediaUploadOutcome, uploadToX } from './media-upload.js';
 import { ambiguous, retryAfterOf, type UserCallFailure, userCallFailure } from './user-client.js';
 import { isXId, parseUserRef } from './user-ref.js';
 
@@ -41,19 +43,21 @@ export function noEndpointRefusal(action: WriteCommand['action']): WriteOutcome 
 const QUOTE_URL =
   /\s*https?:\/\/(?:www\.|mobile\.)?(?:x|twitter)\.com\/[A-Za-z0-9_]{1,15}\/status\/(\d{1,19})\/?$/;
 
-/** The images one request may upload whole (`POST /2/media/upload`); video needs a chunked upload. */
-const MEDIA_CATEGORY: Record<string, 'tweet_image' | 'tweet_gif'> = {
-  'image/jpeg': 'tweet_image',
-  'image/png': 'tweet_image',
-  'image/webp': 'tweet_image',
-  'image/gif': 'tweet_gif',
-};
-
 /** What a write needs besides the command: the user client, the clock, and the account's username. */
 export interface XWriteContext {
   client: Client;
   actor: WriteActor;
   now: () => number;
+  /** How media URLs are downloaded (the SSRF guard's loopback allowance) and X's processing waited for. */
+  media?: XMediaOptions | undefined;
+}
+
+/** How the xapi platform handles media: downloads of media URLs, and X's chunked upload. */
+export interface XMediaOptions {
+  download?: MediaDownloadOptions | undefined;
+  wait?: MediaProcessingWait | undefined;
+  /** The bytes of one chunked-upload segment (`SEGMENT_BYTES` of `media-upload.ts` by default). */
+  segmentBytes?: number | undefined;
 }
 
 /**
@@ -131,7 +135,7 @@ export async function xWrite(ctx: XWriteContext, command: WriteCommand): Promise
         });
       }
       case 'upload_media':
-        return await uploadMedia(client, command.file, command.url);
+        return await uploadMedia(ctx, command.file, command.url);
       default:
         return reject('x_rejected', `the xapi platform cannot perform ${command.action}`);
     }
@@ -144,12 +148,12 @@ async function createTweet(
   ctx: XWriteContext,
   cmd: Extract<WriteCommand, { action: 'create_tweet' }>,
 ): Promise<WriteOutcome> {
-  if (cmd.media?.length) {
-    // X attaches media by the id of an upload made by the same account; it does not fetch URLs.
-    return reject(
-      'media_download_failed',
-      'on the xapi platform media are not fetched from URLs: upload the file with POST /api/v1/x/media as the same account, then post',
-    );
+  // X attaches media by the id of an upload made by the same account: each URL is downloaded and uploaded.
+  const mediaIds: string[] = [];
+  for (const url of cmd.media ?? []) {
+    const uploaded = await uploadFrom(ctx, undefined, url);
+    if (!uploaded.ok) return uploaded;
+    mediaIds.push(uploaded.media.id);
   }
   let text = cmd.text ?? '';
   const quote = QUOTE_URL.exec(text);
@@ -159,6 +163,7 @@ async function createTweet(
     ...(quote?.[1] && { quoteTweetId: quote[1] }),
     ...(cmd.replyToId && { reply: { inReplyToTweetId: cmd.replyToId } }),
     ...(cmd.communityId && { communityId: cmd.communityId }),
+    ...(mediaIds.length > 0 && { media: { mediaIds } }),
   });
   const id = res.data?.id;
   if (!id) throw ambiguous('the create_tweet write', 'X answered without the new post’s id');
@@ -166,42 +171,40 @@ async function createTweet(
 }
 
 async function uploadMedia(
-  client: Client,
+  ctx: XWriteContext,
   file: WriteFile | undefined,
   url: string | undefined,
 ): Promise<WriteOutcome> {
-  if (!file) {
-    return reject(
-      'media_download_failed',
-      `the xapi platform does not fetch media from URLs (${url ?? 'none given'}): send the file itself`,
-    );
+  const uploaded = await uploadFrom(ctx, file, url);
+  if (!uploaded.ok) return uploaded;
+  return done({ type: 'media', id: uploaded.media.id, media: uploaded.media });
+}
+
+/**
+ * Uploads a file, or the file at `url` (downloaded through the SSRF guard, see `media-download.ts`), to X
+ * as the account (`media-upload.ts`).
+ */
+async function uploadFrom(
+  ctx: XWriteContext,
+  file: WriteFile | undefined,
+  url: string | undefined,
+): Promise<MediaUploadOutcome> {
+  let bytes = file;
+  if (!bytes) {
+    if (!url) return { ok: false, code: 'media_download_failed', message: 'no file and no URL to upload' };
+    const got = await downloadMedia(url, ctx.media?.download);
+    if (!got.ok) return got;
+    bytes = got.file;
   }
-  const category = MEDIA_CATEGORY[file.mimeType];
-  if (!category) {
-    return reject(
-      'x_rejected',
-      `the xapi platform uploads JPEG, PNG, WebP and GIF images in one request; ${file.mimeType} needs X's chunked upload, which it does not make yet`,
-    );
-  }
-  const res = await client.media.upload({
-    media: Buffer.from(file.bytes).toString('base64'),
-    mediaCategory: category,
-  });
-  const data = res.data;
-  if (!data?.id) throw ambiguous('the upload_media write', 'X answered without the media id');
-  return done({
-    type: 'media',
-    id: data.id,
-    media: {
-      id: data.id,
-      type: category === 'tweet_gif' ? 'gif' : 'image',
-      mimeType: file.mimeType,
-      sizeBytes: data.size ?? file.bytes.byteLength,
-      ...(data.expiresAfterSecs && {
-        expiresAt: new Date(Date.now() + data.expiresAfterSecs * 1000).toISOString(),
-      }),
+  return uploadToX(
+    {
+      client: ctx.client,
+      now: ctx.now,
+      wait: ctx.media?.wait,
+      segmentBytes: ctx.media?.segmentBytes,
     },
-  });
+    bytes,
+  );
 }
 
 /** A user named by id, @username or profile URL, as X knows it (looked up as the account). */
