@@ -57,6 +57,14 @@ const USER: readonly XRequest[] = ['GET /2/users/{id}', 'GET /2/users/by/usernam
 const TWEET: XRequest = 'GET /2/tweets/{id}';
 const AUTHORS: XRequest = 'GET /2/users';
 const SEARCH: readonly XRequest[] = ['GET /2/tweets/search/recent', 'GET /2/tweets/search/all'];
+/** X's media upload: one request, or the chunked upload and its status checks. */
+const MEDIA_UPLOAD: readonly XRequest[] = [
+  'POST /2/media/upload',
+  'POST /2/media/upload/initialize',
+  'POST /2/media/upload/{id}/append',
+  'POST /2/media/upload/{id}/finalize',
+  'GET /2/media/upload',
+];
 const CONNECT: readonly XRequest[] = ['POST /2/oauth2/token', 'GET /2/users/me'];
 /** The filtered stream and its rules, with `X_API_MONITOR_SOURCE=stream`. */
 const STREAM: readonly XRequest[] = [
@@ -230,8 +238,8 @@ export const XAPI_OPERATIONS = {
 
   // Writes (durable write actions, the account's token)
   createTweet: asAccount(
-    ['POST /2/tweets'],
-    'replies, quotes (a status URL at the end of the text) and `community_id` passed on; `media` URLs are refused (`media_download_failed`)',
+    ['POST /2/tweets', ...MEDIA_UPLOAD],
+    'replies, quotes (a status URL at the end of the text) and `community_id` passed on; each `media` URL is downloaded through the SSRF guard and uploaded as the account (as `uploadMedia`), then attached by its media id',
   ),
   getWriteActionStatus: own('the write action the server keeps; X has no idempotency key to ask'),
   deleteTweet: asAccount(['DELETE /2/tweets/{id}'], 'deletes the account’s post'),
@@ -253,8 +261,8 @@ export const XAPI_OPERATIONS = {
     '`media_ids` as attachments',
   ),
   uploadMedia: asAccount(
-    ['POST /2/media/upload'],
-    'JPEG, PNG, WebP and GIF in one request; videos (X’s chunked upload) and `url` uploads are refused',
+    MEDIA_UPLOAD,
+    'JPEG, PNG, WebP (5 MB) and GIFs up to 5 MB in one request; MP4 and MOV videos (512 MB, `tweet_video`) and larger GIFs (15 MB) through X’s chunked upload, X’s processing waited for (`check_after_secs`, at most 2 minutes); a `url` is downloaded through the SSRF guard first (`media_download_failed`, `unsupported_media_type`, `body_too_large`)',
   ),
   updateProfile: noWriteEndpoint('profile updates'),
   updateAvatar: noWriteEndpoint('avatar updates'),
@@ -759,8 +767,40 @@ export const X_CALLS: readonly XCall[] = [
     token: 'user',
     via: 'xdk',
     sdk: 'media.upload',
-    file: 'writes.ts',
+    file: 'media-upload.ts',
     why: XDK_WRITE,
+  },
+  {
+    request: 'POST /2/media/upload/initialize',
+    token: 'user',
+    via: 'xdk',
+    sdk: 'media.initializeUpload',
+    file: 'media-upload.ts',
+    why: XDK_WRITE,
+  },
+  {
+    request: 'POST /2/media/upload/{id}/append',
+    token: 'user',
+    via: 'xdk',
+    sdk: 'media.appendUpload',
+    file: 'media-upload.ts',
+    why: `${XDK_WRITE}; each segment base64 in a JSON body, as xdk sends it`,
+  },
+  {
+    request: 'POST /2/media/upload/{id}/finalize',
+    token: 'user',
+    via: 'xdk',
+    sdk: 'media.finalizeUpload',
+    file: 'media-upload.ts',
+    why: XDK_WRITE,
+  },
+  {
+    request: 'GET /2/media/upload',
+    token: 'user',
+    via: 'xdk',
+    sdk: 'media.getUploadStatus',
+    file: 'media-upload.ts',
+    why: `${XDK_WRITE}; \`command=STATUS\` after each \`check_after_secs\` X names`,
   },
 
   // The monitors' filtered stream (`X_API_MONITOR_SOURCE=stream`)
