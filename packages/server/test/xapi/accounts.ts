@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll } from 'vitest';
+import type { ConfigInput } from '../../src/core/config.js';
 import { secretBox } from '../../src/core/crypto/secret-box.js';
 import { encodeSession } from '../../src/platform/xapi/oauth.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
@@ -7,9 +8,9 @@ import { BASE, TOKEN } from './helpers.js';
 
 /**
  * A server on xapi (SQLite) pointed at the X stand-in, with an OAuth 2.0 client, for one test file: started
- * before its tests, closed after them. `server()` is the running server.
+ * before its tests, closed after them. `server()` is the running server; `extra` adds configuration.
  */
-export function useXapiServer(): () => TestServer {
+export function useXapiServer(extra: Partial<ConfigInput> = {}): () => TestServer {
   let t: TestServer | undefined;
   beforeAll(async () => {
     t = await startTestServer('sqlite', {
@@ -17,6 +18,7 @@ export function useXapiServer(): () => TestServer {
       xBearerToken: TOKEN,
       xApiBaseUrl: BASE,
       xClientId: 'test-client-id',
+      ...extra,
     });
   });
   afterAll(async () => t?.close());
