@@ -73,7 +73,10 @@ export const ConfigSchema = z
     xClientId: z.string().min(1).optional(),
     /** The X app's OAuth 2.0 client secret, for a confidential client (a "web app" on X). */
     xClientSecret: z.string().min(1).optional(),
-    /** Allow webhook deliveries to http://127.0.0.1:<port> and http://localhost:<port> (tests, local dev). */
+    /**
+     * Allow webhook deliveries, and the xapi platform's media downloads, to http://127.0.0.1:<port> and
+     * http://localhost:<port> (tests, local dev).
+     */
     allowLoopbackWebhooks: z.boolean().default(false),
     /**
      * Threads that make the webhook deliveries' HTTP requests (0, the default: the server's own thread). On
@@ -328,7 +331,8 @@ export const ENV_HELP: Readonly<Record<keyof ConfigInput, string>> = {
   xClientId:
     "the X app's OAuth 2.0 client id: connected accounts on xapi (callback {public URL}/api/v1/x/oauth/callback)",
   xClientSecret: "the X app's OAuth 2.0 client secret (a confidential client)",
-  allowLoopbackWebhooks: 'webhook URLs on 127.0.0.1/localhost allowed (local development; not with https)',
+  allowLoopbackWebhooks:
+    'webhook URLs and xapi media downloads on 127.0.0.1/localhost allowed (local development; not with https)',
   webhookThreads: "threads that send webhook deliveries (0: the server's own thread)",
   trustProxy: 'take the client address and scheme from X-Forwarded-For / -Proto (behind a proxy)',
   maxCoverageWalks: 'coverage reads one process builds at once; beyond, 503 with Retry-After',
