@@ -155,7 +155,7 @@ export const createTweet = defineOperation({
     'x_target_not_found',
     'x_account_feature_required',
     'x_account_protected',
-    'media_download_failed',
+    ...fileErrors,
   ],
   cost: metered,
   writeAction: 'create_tweet',
