@@ -92,7 +92,10 @@ const VIDEO: WriteCommand = {
   file: { bytes: new Uint8Array(MP4), mimeType: 'video/mp4' },
 };
 
-/** A loopback media host: `/video.mp4`, `/image.png`, `/page.html`, `/huge.png` (over 5 MB, no length). */
+/**
+ * A loopback media host: `/video.mp4`, `/image.png`, `/page.html`, `/huge.png` (over 5 MB, no length) and
+ * `/redirect` (to the image).
+ */
 let host: Server;
 let origin = '';
 const served: string[] = [];
@@ -101,6 +104,7 @@ beforeAll(async () => {
     served.push(req.url ?? '');
     if (req.url === '/video.mp4') res.writeHead(200, { 'content-type': 'video/mp4' }).end(MP4);
     else if (req.url === '/image.png') res.writeHead(200, { 'content-type': 'image/png' }).end(PNG);
+    else if (req.url === '/redirect') res.writeHead(302, { location: `${origin}/image.png` }).end();
     else if (req.url === '/page.html')
       res.writeHead(200, { 'content-type': 'text/html' }).end('<html></html>');
     else if (req.url === '/huge.png') {
@@ -238,6 +242,10 @@ describe('media downloaded from a URL', () => {
       ok: false,
       code: 'media_download_failed',
     });
+    const redirected = await downloadMedia(`${origin}/redirect`, opts);
+    expect(redirected).toMatchObject({ ok: false, code: 'media_download_failed' });
+    expect(JSON.stringify(redirected)).toContain('redirect, not followed');
+    expect(served).toEqual(['/huge.png', '/page.html', '/missing.png', '/redirect']);
     expect(received).toEqual([]);
   });
 });

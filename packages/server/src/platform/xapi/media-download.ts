@@ -84,25 +84,35 @@ export async function downloadMedia(url: string, opts: MediaDownloadOptions = {}
   const timeoutMs = opts.timeoutMs ?? 60_000;
   return new Promise((resolve) => {
     let settled = false;
+    let request: http.ClientRequest | undefined;
+    let timer: NodeJS.Timeout | undefined;
     const finish = (outcome: MediaDownload) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      request.destroy();
+      request?.destroy();
       resolve(outcome);
     };
     const isHttps = target.url.protocol === 'https:';
     const isName = target.kind === 'name';
-    const request = (isHttps ? https : http).request({
-      method: 'GET',
-      host: isName ? target.host : target.address,
-      port: target.port,
-      path: `${target.url.pathname}${target.url.search}`,
-      agent: false,
-      ...(isName && { lookup: pinnedLookup(target), servername: target.host.replace(/\.$/, '') }),
-      headers: { host: target.url.host, accept: 'image/*, video/*' },
-    });
-    const timer = setTimeout(
+    try {
+      request = (isHttps ? https : http).request({
+        method: 'GET',
+        // A name connects through the pinned lookup (and keeps its name for TLS); an address connects as is.
+        host: isName ? target.host : target.address,
+        port: target.port,
+        path: `${target.url.pathname}${target.url.search}`,
+        agent: false,
+        ...(isName && { lookup: pinnedLookup(target), servername: target.host.replace(/\.$/, '') }),
+        headers: { host: target.url.host, accept: 'image/*, video/*' },
+      });
+    } catch (err) {
+      finish(
+        refuse('media_download_failed', `${shown(url)} could not be fetched (${(err as Error).message})`),
+      );
+      return;
+    }
+    timer = setTimeout(
       () => finish(refuse('media_download_failed', `${shown(url)} did not answer within ${timeoutMs} ms`)),
       timeoutMs,
     );
