@@ -18,3 +18,23 @@ export function pinnedLookup(target: Pick<Target, 'address' | 'family'>): Lookup
     });
   };
 }
+
+/**
+ * Where `http.request`/`https.request` connects for a vetted target: a name through {@link pinnedLookup}
+ * (keeping the name for TLS), an address as is; the path and query of its URL.
+ */
+export function pinnedConnection(target: Target): {
+  host: string;
+  port: number;
+  path: string;
+  lookup?: LookupFunction;
+  servername?: string;
+} {
+  const isName = target.kind === 'name';
+  return {
+    host: isName ? target.host : target.address,
+    port: target.port,
+    path: `${target.url.pathname}${target.url.search}`,
+    ...(isName && { lookup: pinnedLookup(target), servername: target.host.replace(/\.$/, '') }),
+  };
+}

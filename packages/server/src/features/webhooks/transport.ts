@@ -1,6 +1,6 @@
 import http from 'node:http';
 import https from 'node:https';
-import { pinnedLookup } from '../../core/ssrf/pinned-lookup.js';
+import { pinnedConnection } from '../../core/ssrf/pinned-lookup.js';
 import type { Target } from '../../core/ssrf/target.js';
 
 /** What one POST to an endpoint came to. */
@@ -59,17 +59,12 @@ export function sendToTarget(
       resolve(outcome);
     };
     const isHttps = target.url.protocol === 'https:';
-    const isName = target.kind === 'name';
     let request: http.ClientRequest;
     try {
       request = (isHttps ? https : http).request({
         method: 'POST',
-        // A name connects through the pinned lookup (and keeps its name for TLS); an address connects as is.
-        host: isName ? target.host : target.address,
-        port: target.port,
-        path: `${target.url.pathname}${target.url.search}`,
+        ...pinnedConnection(target),
         agent: isHttps ? agents.https : agents.http,
-        ...(isName && { lookup: pinnedLookup(target), servername: target.host.replace(/\.$/, '') }),
         headers: { ...headers, host: target.url.host, 'content-length': String(Buffer.byteLength(body)) },
       });
     } catch (err) {

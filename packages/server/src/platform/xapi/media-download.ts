@@ -1,7 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import type { WriteFile, WriteRejectionCode } from '../../core/platform/account-writes.js';
-import { pinnedLookup } from '../../core/ssrf/pinned-lookup.js';
+import { pinnedConnection } from '../../core/ssrf/pinned-lookup.js';
 import {
   type Resolver,
   resolveTarget,
@@ -94,16 +94,11 @@ export async function downloadMedia(url: string, opts: MediaDownloadOptions = {}
       resolve(outcome);
     };
     const isHttps = target.url.protocol === 'https:';
-    const isName = target.kind === 'name';
     try {
       request = (isHttps ? https : http).request({
         method: 'GET',
-        // A name connects through the pinned lookup (and keeps its name for TLS); an address connects as is.
-        host: isName ? target.host : target.address,
-        port: target.port,
-        path: `${target.url.pathname}${target.url.search}`,
+        ...pinnedConnection(target),
         agent: false,
-        ...(isName && { lookup: pinnedLookup(target), servername: target.host.replace(/\.$/, '') }),
         headers: { host: target.url.host, accept: 'image/*, video/*' },
       });
     } catch (err) {
