@@ -205,6 +205,21 @@ describe('X’s chunked upload of a video', () => {
     expect(received.map((r) => r.path.split('/').pop())).toEqual(['initialize', 'append', 'append']);
   });
 
+  it('a post whose video X fails to process is not sent', async () => {
+    server.use(
+      mediaHost(),
+      ...chunkedRoutes([{ state: 'failed', error: { message: 'Video too long' } }]),
+      xmedia('post', '/2/tweets', () => ({ data: { id: '502', text: 'watch' } })),
+    );
+    const { outcome } = writeAs(
+      { action: 'create_tweet', text: 'watch', media: [`${origin}/video.mp4`] },
+      { download: { allowLoopback: true } },
+    );
+    expect(await outcome).toMatchObject({ ok: false, code: 'x_rejected' });
+    expect(served).toEqual(['/video.mp4']);
+    expect(received.map((r) => r.path)).not.toContain('/2/tweets');
+  });
+
   it('refuses a file type X does not take without calling X', async () => {
     const { outcome } = writeAs({
       action: 'upload_media',
