@@ -320,6 +320,20 @@ describe('media URLs through the server (loopback allowed)', () => {
     expect(received.map((r) => r.path.split('/').pop())).toEqual(['initialize', 'append']);
   });
 
+  it('a post whose media upload gets no answer was not sent: x_write_failed, safe to retry', async () => {
+    server.use(
+      mediaHost(),
+      xmedia('post', '/2/media/upload', () => () => HttpResponse.error()),
+      xmedia('post', '/2/tweets', () => ({ data: { id: '503', text: 'look' } })),
+    );
+    const res = await write(t, 'POST', '/api/v1/x/tweets', {
+      account: 'jack',
+      media: [`${origin}/image.png`],
+    });
+    expect(res.body).toMatchObject({ error: 'x_write_failed', safeToRetry: true });
+    expect(received.map((r) => r.path)).toEqual(['/2/media/upload']);
+  });
+
   it('a media URL of the wrong type is 415 unsupported_media_type, too large 413 body_too_large', async () => {
     server.use(mediaHost());
     const wrong = await write(t, 'POST', '/api/v1/x/tweets', {

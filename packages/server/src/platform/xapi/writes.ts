@@ -7,7 +7,7 @@ import type {
   WriteRejectionCode,
   WriteResult,
 } from '../../core/platform/account-writes.js';
-import { PlatformUnavailableError } from '../../core/platform/platform.js';
+import { PlatformUnavailableError, PlatformWriteAmbiguousError } from '../../core/platform/platform.js';
 import { downloadMedia, type MediaDownloadOptions } from './media-download.js';
 import { type MediaProcessingWait, type MediaUploadOutcome, uploadToX } from './media-upload.js';
 import { ambiguous, retryAfterOf, type UserCallFailure, userCallFailure } from './user-client.js';
@@ -140,6 +140,8 @@ export async function xWrite(ctx: XWriteContext, command: WriteCommand): Promise
         return reject('x_rejected', `the xapi platform cannot perform ${command.action}`);
     }
   } catch (err) {
+    // Already classified (a lost answer found after X answered, an upload before a post that was not sent).
+    if (err instanceof PlatformUnavailableError || err instanceof PlatformWriteAmbiguousError) throw err;
     return failure(userCallFailure(err), what, ctx.now());
   }
 }
@@ -151,7 +153,9 @@ async function createTweet(
   // X attaches media by the id of an upload made by the same account: each URL is downloaded and uploaded.
   const mediaIds: string[] = [];
   for (const url of cmd.media ?? []) {
-    const uploaded = await uploadFrom(ctx, undefined, url);
+    const uploaded = await uploadFrom(ctx, undefined, url).catch((err: unknown) => {
+      throw beforePosting(err);
+    });
     if (!uploaded.ok) return uploaded;
     mediaIds.push(uploaded.media.id);
   }
@@ -225,6 +229,28 @@ async function resolveUser(
     if (f.kind === 'answered' && (f.status === 404 || f.status === 400)) return undefined;
     throw err;
   }
+}
+
+/**
+ * An upload of a post's media that failed before the post was sent: whatever X did with the upload, no post
+ * exists, so a lost answer or a 5xx is not ambiguous but not performed (`x_api_unavailable`, safe to send
+ * again: an unused upload expires on X). X's refusals and 429 map as every write's do.
+ */
+function beforePosting(err: unknown): unknown {
+  if (err instanceof PlatformWriteAmbiguousError)
+    return new PlatformUnavailableError(
+      'x_api_unavailable',
+      `${err.message.split(';')[0]}; the post was not sent`,
+    );
+  const f = userCallFailure(err);
+  if (f.kind === 'no_answer' || (f.kind === 'answered' && f.status >= 500)) {
+    const why = f.kind === 'no_answer' ? f.message : `X answered ${f.status}`;
+    return new PlatformUnavailableError(
+      'x_api_unavailable',
+      `${why} to an upload of the post's media; the post was not sent`,
+    );
+  }
+  return err;
 }
 
 /** Maps a failed write call to its outcome (see {@link xWrite}). */
