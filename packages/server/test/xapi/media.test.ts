@@ -238,6 +238,12 @@ describe('media downloaded from a URL', () => {
     expect(JSON.stringify(got)).toContain('XSVC_ALLOW_LOOPBACK_WEBHOOKS');
     const { outcome } = writeAs({ action: 'create_tweet', text: 'hi', media: ['http://10.0.0.1/a.png'] });
     expect(await outcome).toMatchObject({ ok: false, code: 'media_download_failed' });
+    // A public-looking name that resolves to a private address is refused before any connection.
+    const rebound = await downloadMedia('https://media.example.com/a.png', {
+      resolver: async () => [{ address: '10.0.0.5', family: 4 }],
+    });
+    expect(rebound).toMatchObject({ ok: false, code: 'media_download_failed' });
+    expect(JSON.stringify(rebound)).toContain('refused address');
     expect(served).toEqual([]);
     expect(received).toEqual([]);
   });
