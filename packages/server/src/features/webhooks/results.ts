@@ -263,7 +263,8 @@ export async function writeResults(
   // written or neither (a crash before the commit leaves the lease to expire and the attempt to be made
   // again). An attempt whose lease was lost is not counted on the delivery, and gets no row either; a
   // delivery counted once gets one row. The attempt that delivers is the delivery's last, and its row holds
-  // it (`last_*`, migration 0023): no history row, one b-tree row less per delivery (issue #30).
+  // it (`last_*`, migration 0023): no history row, so three b-tree entries (row, key, unique index) fewer
+  // per delivery (issue #30).
   const attempts: AttemptInsert[] = [];
   for (const r of results) {
     if (!counted.delete(r.delivery.id)) continue;
