@@ -1,6 +1,6 @@
 import type { EventType } from '@xsvc/sdk/contract';
-import { type Kysely, sql } from 'kysely';
-import { inList, jsonRows } from '../db/lists.js';
+import type { Kysely } from 'kysely';
+import { inList } from '../db/lists.js';
 import type { Database } from '../db/schema.js';
 
 /** An event a monitor matched, ready to store. */
@@ -23,27 +23,8 @@ export interface NewEvent {
   data: Record<string, unknown>;
 }
 
-/**
- * Rows per insert: each statement binds its rows as one JSON list ({@link jsonRows}), so its text (and
- * prepared statement) is the same whatever the batch, and no row is spelled as placeholders to bind one by
- * one (a burst of 500 events was 5,500 of them).
- */
-const BATCH = 500;
-
-/** The columns of an `events` row, as {@link jsonRows} binds them. */
-const EVENT_COLUMNS = {
-  id: 'text',
-  account_id: 'text',
-  monitor_id: 'text',
-  keyword_monitor_id: 'text',
-  event_type: 'text',
-  username: 'text',
-  query: 'text',
-  occurred_at: 'bigint',
-  created_at: 'bigint',
-  payload: 'text',
-  dedupe_key: 'text',
-} as const;
+/** Rows per multi-row insert (11 bound values a row; far below both engines' parameter limits). */
+const BATCH = 200;
 
 /**
  * The delivery payload of spec 6.3 without `deliveryId`, which each delivery adds: what `events.payload`
@@ -73,41 +54,37 @@ export async function storeEvents(
   now: number,
 ): Promise<string[]> {
   const stored: string[] = [];
-  const cols = sql.raw(Object.keys(EVENT_COLUMNS).join(', '));
   for (let i = 0; i < events.length; i += BATCH) {
-    const rows = events.slice(i, i + BATCH).map((e) => ({
-      id: e.id,
-      account_id: e.accountId,
-      monitor_id: e.monitorId,
-      keyword_monitor_id: e.keywordMonitorId,
-      event_type: e.eventType,
-      username: e.username,
-      query: e.query,
-      occurred_at: e.occurredAt,
-      created_at: now,
-      payload: JSON.stringify(eventPayload(e)),
-      dedupe_key: e.dedupeKey,
-    }));
-    // `where true`: SQLite reads `on conflict` after a bare `select … from` as a join's constraint.
-    const inserted = await sql<{ id: string; account_id: string }>`
-      insert into events (${cols})
-      select ${cols} from ${jsonRows(db, 'j', EVENT_COLUMNS, rows)} where true
-      on conflict (dedupe_key) do nothing
-      returning id, account_id
-    `.execute(db);
-    if (inserted.rows.length === 0) continue;
-    const outbox = inserted.rows.map((r) => ({ event_id: r.id, account_id: r.account_id, created_at: now }));
-    await sql`
-      insert into event_outbox (event_id, account_id, created_at)
-      select event_id, account_id, created_at from ${jsonRows(db, 'j', OUTBOX_COLUMNS, outbox)}
-    `.execute(db);
-    for (const r of inserted.rows) stored.push(r.id);
+    const batch = events.slice(i, i + BATCH);
+    const inserted = await db
+      .insertInto('events')
+      .values(
+        batch.map((e) => ({
+          id: e.id,
+          account_id: e.accountId,
+          monitor_id: e.monitorId,
+          keyword_monitor_id: e.keywordMonitorId,
+          event_type: e.eventType,
+          username: e.username,
+          query: e.query,
+          occurred_at: e.occurredAt,
+          created_at: now,
+          payload: JSON.stringify(eventPayload(e)),
+          dedupe_key: e.dedupeKey,
+        })),
+      )
+      .onConflict((oc) => oc.column('dedupe_key').doNothing())
+      .returning(['id', 'account_id'])
+      .execute();
+    if (inserted.length === 0) continue;
+    await db
+      .insertInto('event_outbox')
+      .values(inserted.map((r) => ({ event_id: r.id, account_id: r.account_id, created_at: now })))
+      .execute();
+    for (const r of inserted) stored.push(r.id);
   }
   return stored;
 }
-
-/** The columns of the outbox rows of the events just stored, as {@link jsonRows} binds them. */
-const OUTBOX_COLUMNS = { event_id: 'text', account_id: 'text', created_at: 'bigint' } as const;
 
 /**
  * Removes stored events from the outbox once their webhook deliveries exist (the consumer of migration
