@@ -65,7 +65,7 @@ describe.each(ENGINES)('webhook delivery attempts (%s)', (engine) => {
 
   /**
    * A delivery's attempts as recorded: the failed ones' history rows and, once delivered, the delivering
-   * attempt its delivery row holds (migration 0023), as the dashboard's delivery log reads them.
+   * attempt its delivery row holds (migration 0025), as the dashboard's delivery log reads them.
    */
   async function attemptRows(deliveryId: string) {
     const db = t.server.services.database.db;
@@ -77,7 +77,7 @@ describe.each(ENGINES)('webhook delivery attempts (%s)', (engine) => {
     return d ? listAttemptRows(db, d.account_id, d.webhook_id, [deliveryId]) : [];
   }
 
-  /** The history rows stored for a delivery (its failed attempts only, since migration 0023). */
+  /** The history rows stored for a delivery (its failed attempts only, since migration 0025). */
   function storedRows(deliveryId: string) {
     return t.server.services.database.db
       .selectFrom('webhook_delivery_attempts')

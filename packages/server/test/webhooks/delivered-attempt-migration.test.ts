@@ -1,11 +1,11 @@
 /**
- * Migration 0023: the attempt that delivers a delivery is recorded on the delivery row only; a delivery
+ * Migration 0025: the attempt that delivers a delivery is recorded on the delivery row only; a delivery
  * delivered before the migration keeps its history row (listed once); `down` writes the delivering
  * attempts' rows back before dropping the columns, and `up` again keeps every row.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { num } from '../../src/core/db/database.js';
-import * as m0023 from '../../src/core/db/migrations/0023-delivered-attempt-on-delivery.js';
+import * as m0025 from '../../src/core/db/migrations/0025-delivered-attempt-on-delivery.js';
 import { deliveryAttemptsPerHour } from '../../src/features/dashboard/activity.js';
 import { listAttemptRows } from '../../src/features/webhooks/deliveries-repository.js';
 import type { DeliveryEngine } from '../../src/features/webhooks/engine.js';
@@ -111,7 +111,7 @@ describe.each(ENGINES)('the delivering attempt on its delivery (%s)', (engine) =
 
   it('goes down writing the delivering attempts back as rows, and up again keeping them', async () => {
     const before = await listed();
-    await m0023.down(db());
+    await m0025.down(db());
     const cols = await tableColumns(t.server.services.database, 'webhook_deliveries');
     expect(cols).not.toContain('last_started_at');
     expect(cols).not.toContain('last_duration_ms');
@@ -121,7 +121,7 @@ describe.each(ENGINES)('the delivering attempt on its delivery (%s)', (engine) =
       .orderBy('id')
       .execute();
     expect(rows.map((r) => [r.id, num(r.attempt), r.outcome])).toEqual(before);
-    await m0023.up(db());
+    await m0025.up(db());
     expect(await tableColumns(t.server.services.database, 'webhook_deliveries')).toEqual(
       expect.arrayContaining(['last_started_at', 'last_duration_ms']),
     );

@@ -22,7 +22,7 @@ import * as m0019 from './migrations/0019-one-idempotency-store.js';
 import * as m0020 from './migrations/0020-unused-indexes.js';
 import * as m0021 from './migrations/0021-old-lease-columns.js';
 import * as m0022 from './migrations/0022-draw-organiser-commitments.js';
-import * as m0023 from './migrations/0023-delivered-attempt-on-delivery.js';
+import * as m0025 from './migrations/0025-delivered-attempt-on-delivery.js';
 
 /** The one set of migrations, for SQLite and Postgres alike, in order. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -48,7 +48,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0020-unused-indexes': m0020,
   '0021-old-lease-columns': m0021,
   '0022-draw-organiser-commitments': m0022,
-  '0023-delivered-attempt-on-delivery': m0023,
+  '0025-delivered-attempt-on-delivery': m0025,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

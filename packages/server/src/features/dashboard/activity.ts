@@ -112,7 +112,7 @@ export interface AttemptCounts {
  * The account's webhook delivery attempts per UTC hour over the last {@link CHART_HOURS} hours, oldest
  * first: those that delivered and those that failed (to be retried, or given up), from the attempts the
  * delivery engine records (signed tests sent from the dashboard are not deliveries and are not counted):
- * the failed ones' history rows, and the delivering ones, each recorded on its delivery (migration 0023;
+ * the failed ones' history rows, and the delivering ones, each recorded on its delivery (migration 0025;
  * delivered before it, with a history row of its own and nothing on the delivery).
  */
 export async function deliveryAttemptsPerHour(

@@ -66,7 +66,7 @@ export function listDeliveryRows(
  * The attempts of some deliveries of one webhook of an account, by delivery then attempt number. Not in the
  * public API (its delivery record names no such field): the dashboard's delivery log reads it. The failed
  * attempts are history rows; the attempt that delivered a delivery is recorded on the delivery itself
- * (migration 0023) and listed here as its last row, as it would have been written. A delivery delivered
+ * (migration 0025) and listed here as its last row, as it would have been written. A delivery delivered
  * before the migration has that row stored, and it is not listed twice.
  */
 export async function listAttemptRows(

@@ -194,7 +194,7 @@ export async function recordResults(
  * only attempts whose lease was still held). Per endpoint, consecutive failures are counted in the order the
  * attempts ended (a success resets the count); reaching `failure_hard_cap`, or a 410 answer after the last
  * success, sets `needs_attention` (spec 3.4) and parks the endpoint's open deliveries and their jobs. Each
- * failed attempt gets its history row; the delivering one is recorded on its delivery (migration 0023).
+ * failed attempt gets its history row; the delivering one is recorded on its delivery (migration 0025).
  */
 export async function writeResults(
   trx: Kysely<Database>,
@@ -263,7 +263,7 @@ export async function writeResults(
   // written or neither (a crash before the commit leaves the lease to expire and the attempt to be made
   // again). An attempt whose lease was lost is not counted on the delivery, and gets no row either; a
   // delivery counted once gets one row. The attempt that delivers is the delivery's last, and its row holds
-  // it (`last_*`, migration 0023): no history row, so three b-tree entries (row, key, unique index) fewer
+  // it (`last_*`, migration 0025): no history row, so three b-tree entries (row, key, unique index) fewer
   // per delivery (issue #30).
   const attempts: AttemptInsert[] = [];
   for (const r of results) {
