@@ -1,6 +1,7 @@
 import PDFDocument from 'pdfkit';
 import { type FontFace, faceData } from './pdf-fonts.js';
 import { type VisualRun, visualRuns } from './pdf-runs.js';
+import { plainShaping, type ShapingFont } from './pdf-shaping.js';
 import { cellText, type ExportTable, type Row, tableRows } from './table.js';
 
 // US Letter, landscape, in points.
@@ -23,6 +24,11 @@ const GRAPHEMES = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 export const PDF_MAX_COLUMNS = 8;
 
 type Doc = InstanceType<typeof PDFDocument>;
+
+/** The fontkit font of the document's current pdfkit font (pdfkit's `_font.font`). */
+interface CurrentFont {
+  readonly _font?: { readonly font?: ShapingFont };
+}
 
 /** What of pdfkit's font objects the page turn touches: each font's cache of shaped words. */
 interface FontFamilies {
@@ -67,6 +73,9 @@ class Typesetter {
     if (!this.registered.has(face.name)) {
       this.doc.registerFont(face.name, faceData(face));
       this.registered.add(face.name);
+      this.doc.font(face.name);
+      const font = (this.doc as unknown as CurrentFont)._font?.font;
+      if (font) plainShaping(font);
     }
     this.doc.font(face.name).fontSize(size);
   }
