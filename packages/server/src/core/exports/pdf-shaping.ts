@@ -39,8 +39,12 @@ const DEFAULT_FEATURES = new Set([
   'kern',
 ]);
 
-/** Heads shaped and kept per font, at most (then the keep starts over). */
-const KEPT_HEADS = 2_000;
+/**
+ * Runs fontkit shaped that a font keeps, at most (then the keep starts over): the words of the default
+ * path repeat (names, the words of posts, column labels) across pages, where pdfkit's own cache of them
+ * is emptied (see pdf.ts), and the heads of the shortcut repeat too. 2,000 runs are some 2 MB.
+ */
+const KEPT_RUNS = 2_000;
 
 /** What of a fontkit glyph a run carries. */
 interface Glyph {
@@ -60,6 +64,9 @@ interface GlyphPosition {
 interface GlyphRun {
   glyphs: Glyph[];
   positions: GlyphPosition[];
+  readonly features: unknown;
+  readonly script: string;
+  readonly direction: string;
 }
 
 type Table = Readonly<Record<string, unknown>>;
@@ -298,7 +305,30 @@ export function plainShaping(font: ShapingFont): void {
   const position = (xAdvance: number, yAdvance = 0, xOffset = 0, yOffset = 0): GlyphPosition =>
     new (PositionClass as NonNullable<typeof PositionClass>)(xAdvance, yAdvance, xOffset, yOffset);
   const { substituted, positioned, reach, classes } = facts;
-  const heads = new Map<string, GlyphRun>();
+  const kept = new Map<string, GlyphRun>();
+  /** fontkit's run of `text`, kept: it must not reach pdfkit, which scales a run's positions in place. */
+  const shaped = (text: string): GlyphRun => {
+    let run = kept.get(text);
+    if (!run) {
+      run = layout(text);
+      PositionClass ??= run.positions[0]?.constructor as typeof PositionClass;
+      if (kept.size >= KEPT_RUNS) kept.clear();
+      kept.set(text, run);
+    }
+    return run;
+  };
+  /** A run of `glyphs` (a copy pdfkit may keep), positioned as `from` has them, past it by advance widths. */
+  const runOf = (glyphs: Glyph[], from: readonly GlyphPosition[], like?: GlyphRun): GlyphRun => {
+    const positions = glyphs.map((glyph, i) => {
+      const p = from[i];
+      return p ? position(p.xAdvance, p.yAdvance, p.xOffset, p.yOffset) : position(glyph.advanceWidth);
+    });
+    const run = like
+      ? new RunClass(glyphs, like.features, like.script, null, like.direction)
+      : new RunClass(glyphs, [], 'latn', null, 'ltr');
+    run.positions = positions;
+    return run;
+  };
   const scratch: Glyph[] = [];
   /** Per code point: its glyph, and whether it rules a shortcut out, is plain, or starts a positioning. */
   const glyphInfo = new Map<number, { glyph: Glyph; kind: 'none' | 'plain' | 'starts' }>();
@@ -341,31 +371,21 @@ export function plainShaping(font: ShapingFont): void {
       // The head, with the tail glyphs its lookups can reach, shaped by fontkit (and kept: heads repeat).
       const end = tailFrom + reach;
       if (end >= text.length) return undefined;
-      const key = text.slice(0, end);
-      head = heads.get(key);
-      if (!head) {
-        head = layout(key);
-        if (heads.size >= KEPT_HEADS) heads.clear();
-        heads.set(key, head);
-      }
+      head = shaped(text.slice(0, end));
       if (head.glyphs.length !== end) return undefined;
       for (let i = 0; i < end; i++) if (head.glyphs[i] !== scratch[i]) return undefined;
     }
-    const glyphs = scratch.slice();
-    const shaped = head?.positions ?? [];
-    const positions = glyphs.map((glyph, i) => {
-      const p = shaped[i];
-      return p ? position(p.xAdvance, p.yAdvance, p.xOffset, p.yOffset) : position(glyph.advanceWidth);
-    });
-    const run = new RunClass(glyphs, [], 'latn', null, 'ltr');
-    run.positions = positions;
-    return run;
+    return runOf(scratch.slice(), head?.positions ?? []);
   };
 
   font.layout = (text: string, ...rest: unknown[]): GlyphRun => {
-    if (rest.length === 0 || (rest.length === 1 && rest[0] === undefined)) {
-      const run = typeof text === 'string' ? shortcut(text) : undefined;
+    if (typeof text === 'string' && (rest.length === 0 || (rest.length === 1 && rest[0] === undefined))) {
+      const run = shortcut(text);
       if (run) return run;
+      if (PositionClass) {
+        const whole = shaped(text);
+        return runOf(whole.glyphs.slice(), whole.positions, whole);
+      }
     }
     const run = layout(text, ...rest);
     PositionClass ??= run.positions[0]?.constructor as typeof PositionClass;
