@@ -243,10 +243,12 @@ function plainFacts(font: ShapingFont): Plain | undefined {
     const gpos = lookupFacts(font.GPOS, 'GPOS');
     const substituted = font.GSUB ? lookupFacts(font.GSUB, 'GSUB').starts : new Set<number>();
     const classes = font.GDEF?.glyphClassDef ? table(font.GDEF.glyphClassDef) : undefined;
+    if (classes && classes.version !== 1 && classes.version !== 2) return undefined;
     return { substituted, positioned: gpos.starts, reach: gpos.reach, classes };
-  } catch (e) {
-    if (e instanceof Unsupported) return undefined;
-    throw e;
+  } catch {
+    // A table not as expected (Unsupported), or one fontkit fails to read: that font keeps fontkit's path,
+    // which fails or not as it always did.
+    return undefined;
   }
 }
 
@@ -336,7 +338,12 @@ export function plainShaping(font: ShapingFont): void {
     let known = glyphInfo.get(cp);
     if (!known) {
       const glyph = font.glyphForCodePoint(cp);
-      const none = substituted.has(glyph.id) || (classes !== undefined && classOf(classes, glyph.id) > 1);
+      let none: boolean;
+      try {
+        none = substituted.has(glyph.id) || (classes !== undefined && classOf(classes, glyph.id) > 1);
+      } catch {
+        none = true; // a class table fontkit would read some other way: the word goes to fontkit
+      }
       known = { glyph, kind: none ? 'none' : positioned.has(glyph.id) ? 'starts' : 'plain' };
       glyphInfo.set(cp, known);
     }
