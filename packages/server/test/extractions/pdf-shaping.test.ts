@@ -9,6 +9,7 @@ import PDFDocument from 'pdfkit';
 import { describe, expect, it } from 'vitest';
 import { faceData, fontChain } from '../../src/core/exports/pdf-fonts.js';
 import { plainShaping, type ShapingFont } from '../../src/core/exports/pdf-shaping.js';
+import { seededRandom } from '../helpers/random.js';
 
 interface Run {
   glyphs: { id: number; codePoints: number[]; advanceWidth: number }[];
@@ -30,17 +31,6 @@ const plain = (run: Run) => ({
   positions: run.positions.map((p) => ({ ...p })),
   advanceWidth: run.advanceWidth,
 });
-
-/** A small seeded generator (mulberry32): the words are the same in every run. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const PIECES = [
   ...'0123456789',
@@ -93,7 +83,7 @@ const PIECES = [
 ];
 
 function words(count: number, seed: number): string[] {
-  const next = random(seed);
+  const next = seededRandom(seed);
   const out = [
     'res_00001470',
     'user_233',
