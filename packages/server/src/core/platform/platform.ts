@@ -408,6 +408,12 @@ export interface Platform {
    */
   keywordTweetsSince?(query: string, sinceId: string, limit: number): Promise<AuthorTweets>;
   /**
+   * Optional: how far back {@link searchTweets} reaches (ms before now), where it refuses an older
+   * `sinceTime` (xapi: recent search's 7 days, less a margin for clock skew). Keyword checks start their
+   * search no earlier; absent, a search reaches back without limit.
+   */
+  readonly searchReachMs?: number;
+  /**
    * Optional: called before a keyword monitor of `query` is created or resumed, so the platform can start
    * watching it (a filtered stream rule); throws when it cannot (an invalid query is a 400).
    */

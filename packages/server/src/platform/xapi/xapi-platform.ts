@@ -162,6 +162,12 @@ export class XApiPlatform implements Platform {
     }
   }
 
+  /**
+   * Recent search (every `searchTweets`) reaches back 7 days: keyword checks start no earlier, as the
+   * account queries do (`tweetsByAuthorsSince`), rather than getting X's 400 on every check.
+   */
+  readonly searchReachMs = monitorReads.RECENT_SEARCH_REACH_MS;
+
   /** With the filtered stream: keyword monitors' matches from what it delivered (see `XStreamSource`). */
   readonly keywordTweetsSince?: (query: string, sinceId: string, limit: number) => Promise<AuthorTweets>;
   /** With the filtered stream: adds a keyword monitor's rule before its watermark is taken. */
