@@ -799,7 +799,7 @@ export const X_CALLS: readonly XCall[] = [
     via: 'xdk',
     sdk: 'stream.updateRules',
     file: 'stream-rules.ts',
-    why: 'rules added and deleted (and keyword queries checked with `dry_run`), typed by xdk',
+    why: 'rules added and deleted (and keyword queries checked with `dry_run`), typed by xdk; its `x-rate-limit-*` headers feed the request budget (`userClient`’s `onAnswer`), and an edit is not sent while that window is spent',
   },
   {
     request: 'GET /2/tweets/search/stream/rules/counts',
