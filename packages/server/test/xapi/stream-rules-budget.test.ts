@@ -5,11 +5,12 @@
  */
 import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { endpointOf, XRateBudget } from '../../src/platform/xapi/index.js';
+import { endpointOf, XRateBudget, XStreamSource } from '../../src/platform/xapi/index.js';
 import { STREAM_RULES_ENDPOINT } from '../../src/platform/xapi/rate-budget.js';
 import { StreamRulesClient } from '../../src/platform/xapi/stream-rules.js';
 import { userClient } from '../../src/platform/xapi/user-client.js';
-import { BASE, NOW, rejection, TOKEN, useXServer, xroute } from './helpers.js';
+import { useMigratedDatabase } from '../helpers/server.js';
+import { BASE, NOW, rejection, TOKEN, useXServer, xget, xroute } from './helpers.js';
 
 const server = useXServer();
 
@@ -100,5 +101,53 @@ describe('stream rule edits in the request budget', () => {
     clock.now = state.resetAt + 1_000;
     await client.add([{ value: 'cats', tag: 'xsvc:q:0123456789abcdef:1' }]);
     expect(state.posts).toBe(2);
+  });
+});
+
+describe('a keyword monitor’s rule through the stream source, with the app’s budget', () => {
+  const db = useMigratedDatabase('sqlite');
+
+  it('feeds the budget from the rules requests, and refuses the rule while POST …/rules is spent', async () => {
+    const state = { remaining: 449, resetAt: NOW + 5 * 60_000, posts: 0, throttled: false };
+    const headers = () => ({
+      'x-rate-limit-limit': '450',
+      'x-rate-limit-remaining': '449',
+      'x-rate-limit-reset': String(Math.floor(state.resetAt / 1000)),
+    });
+    server.use(
+      rulesAnswer(state),
+      xget('/2/tweets/search/stream/rules', () =>
+        HttpResponse.json(
+          { meta: { sent: new Date(NOW).toISOString(), result_count: 0 } },
+          { headers: headers() },
+        ),
+      ),
+      xget('/2/tweets/search/stream/rules/counts', () =>
+        HttpResponse.json({ data: { cap_per_client_app: 1000 } }, { headers: headers() }),
+      ),
+    );
+    const budget = new XRateBudget({ now: () => NOW });
+    const source = new XStreamSource({
+      db: db().db,
+      bearerToken: TOKEN,
+      baseUrl: BASE,
+      limits: { maxRules: 10, maxRuleLength: 100 },
+      now: () => NOW,
+      budget,
+    });
+    try {
+      await source.admitQuery('dogs');
+      expect(state.posts).toBeGreaterThanOrEqual(1);
+      expect(budget.limitOf(STREAM_RULES_ENDPOINT)).toBe(450);
+      expect(budget.limitOf('GET /2/tweets/search/stream/rules')).toBe(450);
+      state.throttled = true;
+      const posts = state.posts;
+      expect((await rejection(source.admitQuery('cats'))).code).toBe('x_api_rate_limited');
+      expect(state.posts).toBe(posts + 1);
+      expect((await rejection(source.admitQuery('birds'))).code).toBe('x_api_rate_limited');
+      expect(state.posts).toBe(posts + 1);
+    } finally {
+      await source.stop();
+    }
   });
 });
