@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { mdEscape } from '../../src/core/exports/markdown.js';
+import { seededRandom } from '../helpers/random.js';
 
 /** The four rules in full, in the order the escape applies them. */
 function escapeInFull(text: string): string {
@@ -49,20 +50,9 @@ const ALPHABET = [
   '😀',
 ];
 
-/** A small deterministic generator (mulberry32), so that a failure is the same on every run. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 describe('mdEscape', () => {
   it('matches the four rules run in full on 50,000 texts', () => {
-    const next = random(30);
+    const next = seededRandom(30);
     const differ: string[] = [];
     for (let n = 0; n < 50_000; n++) {
       let text = '';

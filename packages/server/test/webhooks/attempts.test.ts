@@ -3,7 +3,7 @@ import { OWNER_EMAIL } from '../../src/core/auth/sign-in-account.js';
 import { num } from '../../src/core/db/database.js';
 import { claimJobs, jobId } from '../../src/core/jobs/index.js';
 import { readableTime } from '../../src/features/dashboard/format.js';
-import { DELIVERY_JOB_KIND } from '../../src/features/webhooks/deliveries-repository.js';
+import { DELIVERY_JOB_KIND, listAttemptRows } from '../../src/features/webhooks/deliveries-repository.js';
 import type { DeliveryEngine } from '../../src/features/webhooks/engine.js';
 import { fanOutEvents } from '../../src/features/webhooks/fanout.js';
 import { boundError, MAX_ATTEMPT_ERROR_LENGTH, recordResults } from '../../src/features/webhooks/results.js';
@@ -63,7 +63,22 @@ describe.each(ENGINES)('webhook delivery attempts (%s)', (engine) => {
     expect(r.status).toBe(200);
   }
 
-  function attemptRows(deliveryId: string) {
+  /**
+   * A delivery's attempts as recorded: the failed ones' history rows and, once delivered, the delivering
+   * attempt its delivery row holds (migration 0025), as the dashboard's delivery log reads them.
+   */
+  async function attemptRows(deliveryId: string) {
+    const db = t.server.services.database.db;
+    const d = await db
+      .selectFrom('webhook_deliveries')
+      .select(['webhook_id', 'account_id'])
+      .where('id', '=', deliveryId)
+      .executeTakeFirst();
+    return d ? listAttemptRows(db, d.account_id, d.webhook_id, [deliveryId]) : [];
+  }
+
+  /** The history rows stored for a delivery (its failed attempts only, since migration 0025). */
+  function storedRows(deliveryId: string) {
     return t.server.services.database.db
       .selectFrom('webhook_delivery_attempts')
       .selectAll()
@@ -102,6 +117,8 @@ describe.each(ENGINES)('webhook delivery attempts (%s)', (engine) => {
     // The public delivery record is unchanged: no attempts history in the API.
     expect(d).not.toHaveProperty('attemptHistory');
 
+    // The failed attempts have their history rows; the delivering one is on the delivery row only.
+    expect((await storedRows(d.deliveryId)).map((r) => r.outcome)).toEqual(['failed', 'failed']);
     const rows = await attemptRows(d.deliveryId);
     expect(
       rows.map((r) => ({
@@ -223,7 +240,12 @@ describe.each(ENGINES)('webhook delivery attempts (%s)', (engine) => {
       durationMs: 7,
     });
 
-    // A row already there for attempt 1 of `first` makes the batch fail: nothing of it is written.
+    // A row already there for attempt 1 of `first` makes a batch of failed attempts (each with its history
+    // row) fail: nothing of it is written.
+    const failed = (c: typeof first) => ({
+      ...result(c),
+      outcome: { ok: false, statusCode: 500, error: 'HTTP 500' },
+    });
     await db.db
       .insertInto('webhook_delivery_attempts')
       .values({
@@ -239,7 +261,7 @@ describe.each(ENGINES)('webhook delivery attempts (%s)', (engine) => {
         outcome: 'failed',
       })
       .execute();
-    await expect(recordResults(db, 'engine_a', [result(first), result(second)], retry)).rejects.toThrow();
+    await expect(recordResults(db, 'engine_a', [failed(first), failed(second)], retry)).rejects.toThrow();
     const untouched = await db.db
       .selectFrom('webhook_deliveries')
       .select(['id', 'attempts', 'status'])
@@ -266,6 +288,7 @@ describe.each(ENGINES)('webhook delivery attempts (%s)', (engine) => {
       [[1, 7, 'delivered']],
     );
     expect(await attemptRows(second.id)).toHaveLength(0);
+    expect(await storedRows(first.id)).toHaveLength(0);
 
     // Attempts go with their delivery.
     await db.db.deleteFrom('webhook_deliveries').where('id', '=', first.id).execute();

@@ -165,12 +165,17 @@ describe('GET /x/users/{id}/likes and /x/tweets/{id}/favoriters on xapi', () => 
   let t: TestServer;
 
   /** Connects `username` (a new X user id each time), one millisecond after the one before. */
-  async function connect(username: string, accessToken: string, health: 'healthy' | 'needsReauth') {
+  async function connect(
+    username: string,
+    accessToken: string,
+    health: 'healthy' | 'needsReauth',
+    scope: readonly string[] = LIKES_SCOPES,
+  ) {
     await connectAccount(t, {
       xUserId: String(100 + (t.clock.now() % 1000)),
       username,
       accessToken,
-      scope: LIKES_SCOPES,
+      scope,
       health,
     });
     t.clock.advance(1);
@@ -211,6 +216,32 @@ describe('GET /x/users/{id}/likes and /x/tweets/{id}/favoriters on xapi', () => 
       followersPage1.data.map((u) => u.username),
     );
     expect(auths).toEqual([`Bearer ${LIKER}`, `Bearer ${LIKER}`]);
+  });
+
+  it('reads as the first account approved with like.read, not an older one approved without it', async () => {
+    await connect('old', OLD_GRANT, 'healthy', USER_TOKENS[OLD_GRANT]);
+    await connect('jack', LIKER, 'healthy');
+    const auths: string[] = [];
+    server.use(
+      ...lookups(),
+      xget(`/2/tweets/${TWEET}/liking_users`, (_url, request) => {
+        auths.push(request.headers.get('authorization') ?? '');
+        return { ...followersPage1, meta: { result_count: 2 } };
+      }),
+    );
+    const likers = await t.request('GET', `/api/v1/x/tweets/${TWEET}/favoriters`);
+    expect(likers.status, JSON.stringify(likers.body)).toBe(200);
+    expect(auths).toEqual([`Bearer ${LIKER}`]);
+  });
+
+  it('with only accounts approved without like.read answers naming the oldest and the scope', async () => {
+    await connect('old', OLD_GRANT, 'healthy', USER_TOKENS[OLD_GRANT]);
+    server.use(...lookups());
+    const res = await t.request('GET', `/api/v1/x/users/${USER}/likes`);
+    expect(res.status).toBe(502);
+    expect(res.body.error).toBe('x_api_unavailable');
+    expect(res.body.message).toMatch(/@old was approved without like\.read: re-authenticate it/);
+    expect(seen.map((u) => u.pathname)).not.toContain(`/2/users/${USER}/liked_tweets`);
   });
 
   it('without a connected account answers 502 x_api_unavailable naming the limitation', async () => {

@@ -48,7 +48,12 @@ const x = {
   resetAt: 0,
   /** Answer the next searches 429. */
   throttled: false,
+  /** X's clock, when a test needs recent search's 7-day reach enforced (a 400 to an older `start_time`). */
+  now: undefined as (() => number) | undefined,
 };
+
+/** Recent search reaches back 7 days. */
+const WEEK_MS = 7 * 24 * 3600_000;
 
 function post(t: TestServer, author: (typeof USERS)[number], text: string): Post {
   const now = t.clock.now();
@@ -97,6 +102,17 @@ function fakeX() {
           { status: 429, headers: { ...rateHeaders(), 'x-rate-limit-remaining': '0' } },
         );
       }
+      const start = url.searchParams.get('start_time');
+      if (x.now && start && Date.parse(start) < x.now() - WEEK_MS) {
+        return HttpResponse.json(
+          {
+            title: 'Invalid Request',
+            detail: 'start_time must be within the last 7 days',
+            type: 'about:blank',
+          },
+          { status: 400 },
+        );
+      }
       const query = url.searchParams.get('query') ?? '';
       const from = new Set([...query.matchAll(/from:(\d+)/g)].map((m) => m[1]));
       const since = url.searchParams.get('since_id');
@@ -131,6 +147,7 @@ afterEach(() => {
   x.posts = [];
   x.searches = [];
   x.throttled = false;
+  x.now = undefined;
 });
 
 describe('account monitors on the X API, within the request budget', () => {
@@ -437,5 +454,93 @@ describe('two server instances on one Postgres database', () => {
     a.clock.advance(1_000);
     const list = await a.request('GET', '/api/v1/monitors');
     for (const m of list.body.monitors) expect(m.checkIntervalSeconds).toBe(38);
+  });
+});
+
+describe('keyword checks within recent search’s reach and the app’s rate limit', () => {
+  const server = useXServer();
+  let t: TestServer;
+
+  beforeAll(async () => {
+    t = await startXServer();
+  });
+  afterAll(async () => t?.close());
+
+  async function keyword(query: string) {
+    const res = await t.request('POST', '/api/v1/monitors/keywords', {
+      body: { query, eventTypes: ['tweet.new'] },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    return res.body as { id: string };
+  }
+
+  /** Deletes every monitor through the API (so the engine lets go of them too). */
+  async function clear() {
+    for (const m of (await t.request('GET', '/api/v1/monitors')).body.monitors ?? [])
+      expect((await t.request('DELETE', `/api/v1/monitors/${m.id}`)).status).toBeLessThan(300);
+    for (const m of (await t.request('GET', '/api/v1/monitors/keywords')).body.monitors ?? [])
+      expect((await t.request('DELETE', `/api/v1/monitors/keywords/${m.id}`)).status).toBeLessThan(300);
+  }
+
+  it('a keyword monitor whose start is older than 7 days searches from the 7-day edge, and finds what is new', async () => {
+    await clear();
+    server.use(...fakeX());
+    x.now = () => t.clock.now();
+    x.resetAt = t.clock.now() + 15 * 60_000;
+    x.remaining = 59;
+    await keyword('reach');
+    const engine = monitorEngineOf(t.server.app);
+    if (!engine) throw new Error('no engine');
+    t.clock.advance(60_000);
+    await engine.checkOnce();
+    // Eight days without a check (the server down): the monitor's cursor is now older than recent search reaches.
+    t.clock.advance(8 * 24 * 3600_000);
+    x.resetAt = t.clock.now() + 15 * 60_000;
+    const fresh = post(t, USERS[0] as (typeof USERS)[number], 'reach is back');
+    t.clock.advance(60_000);
+    x.searches = [];
+    await engine.checkOnce();
+    expect(x.searches).toHaveLength(1);
+    const start = Date.parse(x.searches[0]?.searchParams.get('start_time') ?? '');
+    expect(start).toBeGreaterThanOrEqual(t.clock.now() - WEEK_MS);
+    const events = await eventsOf(t);
+    expect(events.map((e) => e.data.id)).toContain(fresh.id);
+  });
+
+  it('after a 429 in the account stage, the keyword stage of the same check sends nothing', async () => {
+    await clear();
+    server.use(...fakeX());
+    x.resetAt = t.clock.now() + 15 * 60_000;
+    x.remaining = 59;
+    expect((await watch(t, USERS[1] as (typeof USERS)[number])).status).toBe(201);
+    await keyword('held');
+    const engine = monitorEngineOf(t.server.app);
+    if (!engine) throw new Error('no engine');
+    t.clock.advance(60_000);
+    await engine.checkOnce();
+    x.throttled = true;
+    x.searches = [];
+    t.clock.advance(60_000);
+    await expect(engine.checkOnce()).rejects.toMatchObject({ code: 'x_api_rate_limited' });
+    // The accounts' query got the 429; the keyword's search was not sent.
+    expect(x.searches.map((u) => u.searchParams.get('query'))).toEqual([`from:${USERS[1]?.id}`]);
+  });
+
+  it('a 429 to one keyword search stops the other queries’ searches of that check', async () => {
+    await clear();
+    server.use(...fakeX());
+    x.resetAt = t.clock.now() + 15 * 60_000;
+    x.remaining = 59;
+    await keyword('first');
+    await keyword('second');
+    const engine = monitorEngineOf(t.server.app);
+    if (!engine) throw new Error('no engine');
+    t.clock.advance(60_000);
+    await engine.checkOnce();
+    x.throttled = true;
+    x.searches = [];
+    t.clock.advance(60_000);
+    await engine.checkOnce();
+    expect(x.searches).toHaveLength(1);
   });
 });

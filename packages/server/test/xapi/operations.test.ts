@@ -123,7 +123,6 @@ describe('what the table says is refused is refused, with nothing sent', () => {
   const page = pageOf(20);
   /** The platform read of each operation the table says xapi refuses with `x_api_unavailable`. */
   const reads: Record<string, (p: Platform) => Promise<unknown>> = {
-    searchUsers: (p) => p.searchUsers('jack', {}, page),
     getFollowersYouKnow: (p) => p.followersYouKnow('1', '2', page),
     getUserVerifiedFollowers: (p) => p.verifiedFollowers('1', page),
     getCommunityMembers: (p) => p.communityMembers('1', 'member', page),

@@ -11,7 +11,6 @@ const page = pageOf(20);
 
 /** Every read the X API v2 does not serve with an app token. */
 const unsupported: [string, (p: Platform) => Promise<unknown>][] = [
-  ['searchUsers', (p) => p.searchUsers('jack', {}, page)],
   ['verifiedFollowers', (p) => p.verifiedFollowers('1', page)],
   ['followersYouKnow', (p) => p.followersYouKnow('1', '2', page)],
   ['communityMembers', (p) => p.communityMembers('1', 'moderator', page)],
@@ -47,7 +46,7 @@ describe('operations the X API v2 cannot serve with an app token', () => {
       const err = await rejection(call(platform()));
       expect(err).toBeInstanceOf(PlatformUnavailableError);
       expect(err.code).toBe('x_api_unavailable');
-      expect(err.message).toMatch(/is not available through the X API v2 with an app token/);
+      expect(err.message).toMatch(/is not available through the X API v2( with an app token)?[:\s]/);
       expect(err.message).not.toContain(TOKEN);
       expect(seen).toHaveLength(0);
     });

@@ -24,6 +24,7 @@ import * as m0021 from './migrations/0021-old-lease-columns.js';
 import * as m0022 from './migrations/0022-draw-organiser-commitments.js';
 import * as m0023 from './migrations/0023-x-stream.js';
 import * as m0024 from './migrations/0024-upstream-rate-limits.js';
+import * as m0025 from './migrations/0025-delivered-attempt-on-delivery.js';
 
 /** The one set of migrations, for SQLite and Postgres alike, in order. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -51,6 +52,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0022-draw-organiser-commitments': m0022,
   '0023-x-stream': m0023,
   '0024-upstream-rate-limits': m0024,
+  '0025-delivered-attempt-on-delivery': m0025,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -1,6 +1,7 @@
 import PDFDocument from 'pdfkit';
 import { type FontFace, faceData } from './pdf-fonts.js';
 import { type VisualRun, visualRuns } from './pdf-runs.js';
+import { plainShaping, type ShapingFont } from './pdf-shaping.js';
 import { cellText, type ExportTable, type Row, tableRows } from './table.js';
 
 // US Letter, landscape, in points.
@@ -24,30 +25,64 @@ export const PDF_MAX_COLUMNS = 8;
 
 type Doc = InstanceType<typeof PDFDocument>;
 
+/** The fontkit font of the document's current pdfkit font (pdfkit's `_font.font`). */
+interface CurrentFont {
+  readonly _font?: { readonly font?: ShapingFont };
+}
+
 /** What of pdfkit's font objects the page turn touches: each font's cache of shaped words. */
 interface FontFamilies {
   readonly _fontFamilies?: Record<string, { layoutCache?: Record<string, unknown> }>;
 }
 
 /**
- * Shaped words a font keeps at most: enough for the words that repeat within a few pages. Measured on 5,000
- * extraction rows: 300 takes some 10% less CPU time than emptying the cache at every page, at the same peak
- * memory (some 130 MB); 2,000 and more cost 35 MB more.
+ * Empties each font's cache of shaped words at a page turn. pdfkit keeps the shaping of every distinct
+ * word for the whole document, which with rows of ids, names and dates grows with the row count (some
+ * 12 MB per 1,000 rows). The words that repeat are kept by the fonts' own keep of shaped runs
+ * (pdf-shaping.ts), and the words of plain glyphs cost little to lay out again, so pdfkit's cache holds
+ * one page's words: measured on 5,000 rows, the same CPU time as keeping 300 words across pages.
  */
-const SHAPED_WORDS = 300;
+function emptyShapedWords(doc: Doc): void {
+  for (const font of Object.values((doc as unknown as FontFamilies)._fontFamilies ?? {})) {
+    if (font.layoutCache) font.layoutCache = Object.create(null) as Record<string, unknown>;
+  }
+}
+
+/** What of a pdfkit page the batching below wraps: its content stream's writer and its end. */
+interface PageWriter {
+  write(chunk: unknown): unknown;
+  end(): unknown;
+}
+
+/** Characters of page content gathered before they are handed to the page as one buffer. */
+const CONTENT_BATCH = 64 * 1024;
 
 /**
- * Bounds each font's cache of shaped words. pdfkit keeps the shaping of every distinct word for the whole
- * document, which with rows of ids, names and dates grows with the row count (some 12 MB per 1,000
- * rows); without the cache, shaping every word again takes twice as long. Checked at each page turn, a
- * cache past {@link SHAPED_WORDS} words is emptied, so memory stays flat and the repeated words stay fast.
+ * Gathers what pdfkit writes to a page's content stream into large buffers. pdfkit makes a buffer of each
+ * operator it writes (a few thousand per page, each `Buffer.from(operator + '\n', 'binary')`) and joins
+ * them when the page ends, before compressing the whole: the same bytes gathered in a string first give
+ * the same stream at a fraction of the buffers (and of their collection).
  */
-function boundShapedWords(doc: Doc): void {
-  for (const font of Object.values((doc as unknown as FontFamilies)._fontFamilies ?? {})) {
-    if (font.layoutCache && Object.keys(font.layoutCache).length > SHAPED_WORDS) {
-      font.layoutCache = Object.create(null) as Record<string, unknown>;
+function batchContent(page: PageWriter): void {
+  const write = page.write.bind(page);
+  const end = page.end.bind(page);
+  let pending = '';
+  const flush = () => {
+    if (pending) write(Buffer.from(pending, 'binary'));
+    pending = '';
+  };
+  page.write = (chunk: unknown) => {
+    if (chunk instanceof Uint8Array) {
+      flush();
+      return write(chunk);
     }
-  }
+    pending += `${chunk}\n`;
+    if (pending.length >= CONTENT_BATCH) flush();
+  };
+  page.end = () => {
+    flush();
+    return end();
+  };
 }
 
 /** A line of text ready to draw: its runs left to right, each with its width at the size it was set for. */
@@ -57,18 +92,44 @@ interface SetLine {
   readonly width: number;
 }
 
+/**
+ * pdfkit's writer of one line of text, which `doc.text(text, x, y, { lineBreak: false })` ends in for a
+ * line without breaks, given the options `text` makes of `{ lineBreak: false }`. Called directly, it
+ * writes the same operators without what `text` does around them for every cell: copying and completing
+ * the options, splitting the text at line breaks, and measuring it again to move the document's cursor
+ * (which this writer never reads: every line is drawn at a given point).
+ */
+interface FragmentWriter {
+  _fragment(text: string, x: number, y: number, options: Readonly<Record<string, unknown>>): void;
+}
+
+/** The options `doc.text` hands its fragment writer for `{ lineBreak: false }` (pdfkit's `_initOptions`). */
+const FRAGMENT_OPTIONS = Object.freeze({ lineBreak: false, columns: 0, columnGap: 18, rotation: 0 });
+
+/** Printable ASCII: each character is a grapheme of its own (Unicode's segmentation rules need no pass). */
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+
 /** Draws text with the font fallback chain and the bidi algorithm; measures it the same way. */
 class Typesetter {
   private readonly registered = new Set<string>();
+  /** The face and size the document is set to (it changes only through {@link use}). */
+  private face: FontFace | undefined;
+  private size = 0;
 
   constructor(private readonly doc: Doc) {}
 
   private use(face: FontFace, size: number): void {
+    if (face === this.face && size === this.size) return;
     if (!this.registered.has(face.name)) {
       this.doc.registerFont(face.name, faceData(face));
       this.registered.add(face.name);
+      this.doc.font(face.name);
+      const font = (this.doc as unknown as CurrentFont)._font?.font;
+      if (font) plainShaping(font);
     }
     this.doc.font(face.name).fontSize(size);
+    this.face = face;
+    this.size = size;
   }
 
   /** `text` cut into runs and measured at `size`. */
@@ -97,7 +158,9 @@ class Typesetter {
     const text = raw.replace(/[\r\n\t]+/g, ' ');
     const whole = this.set(text, size);
     if (whole.width <= room) return whole;
-    const graphemes = [...GRAPHEMES.segment(text)].map((s) => s.segment);
+    const graphemes = PRINTABLE_ASCII.test(text)
+      ? text.split('')
+      : [...GRAPHEMES.segment(text)].map((s) => s.segment);
     const cut = (n: number) => this.set(`${graphemes.slice(0, n).join('').trimEnd()}…`, size);
     let n = Math.max(0, Math.min(graphemes.length - 1, Math.floor((graphemes.length * room) / whole.width)));
     let line = cut(n);
@@ -122,7 +185,7 @@ class Typesetter {
     let at = x;
     for (const run of line.runs) {
       this.use(run.face, size);
-      this.doc.text(run.text, at, y, { lineBreak: false });
+      (this.doc as unknown as FragmentWriter)._fragment(run.text, at, y, FRAGMENT_OPTIONS);
       at += run.width;
     }
     if (actual) this.doc.endMarkedContent();
@@ -189,6 +252,8 @@ export async function* pdfChunks<T>(wide: ExportTable<T>): AsyncGenerator<Buffer
     margin: 0,
     info: { Title: table.title, Producer: 'xsvc-server', Creator: 'xsvc-server' },
   });
+  batchContent(doc.page as unknown as PageWriter);
+  doc.on('pageAdded', () => batchContent(doc.page as unknown as PageWriter));
   // Read in paused mode: what the document has written so far, taken synchronously.
   const take = (): Buffer => {
     const out: Buffer[] = [];
@@ -204,6 +269,12 @@ export async function* pdfChunks<T>(wide: ExportTable<T>): AsyncGenerator<Buffer
     if (sample.length >= MEASURED_ROWS) break;
   }
   const widths = columnWidths(table, sample, ts);
+  // The measuring above filled pdfkit's word cache with the words of all the rows read ahead: emptied
+  // before the first page, as at every page turn. Kept, they are what the young generation holds when
+  // V8's first full collection comes (about then), and the allocation sites that made them are judged
+  // long-lived from it: every later word's objects would then be made in the old generation, whose
+  // garbage stays until the next full collection (one run out of four or five peaked 40 MB higher).
+  emptyShapedWords(doc);
   const xs = widths.map((_, i) => MARGIN + widths.slice(0, i).reduce((a, b) => a + b, 0));
   const pages = pageCount(table.rowCount, table.meta.length);
   let page = 1;
@@ -237,7 +308,7 @@ export async function* pdfChunks<T>(wide: ExportTable<T>): AsyncGenerator<Buffer
     if (y + ROW_H > PAGE_H - BOTTOM) {
       turned = true;
       footer();
-      boundShapedWords(doc);
+      emptyShapedWords(doc);
       doc.addPage({ size: [PAGE_W, PAGE_H], margin: 0 });
       page++;
       y = MARGIN;

@@ -233,7 +233,7 @@ export class PlatformRefusal extends PlatformUnavailableError {
 
 /**
  * A connected account of the caller that a public read may be made as, when the platform serves that read
- * only to a user token (xapi: liked posts, liking users). `session` is its session, renewed and ready;
+ * only to a user token (xapi: liked posts, liking users, user search). `session` is its session, renewed and ready;
  * `run` makes a read as it and records on the connection what the answer taught (as private reads do).
  */
 export interface UserReader {
@@ -245,8 +245,11 @@ export interface UserReader {
 /**
  * Finds the caller's connected account for a read that needs a user token: called only by a platform that
  * needs one (so the simulated platform costs no lookup); undefined when the caller has none usable.
+ * `fits` tells a session that can make the read (xapi: its approval granted the scopes X asks for): the
+ * first usable account whose session fits is chosen, else the first usable one (so the platform can name
+ * what it lacks).
  */
-export type AsUser = () => Promise<UserReader | undefined>;
+export type AsUser = (fits?: (session: string) => boolean) => Promise<UserReader | undefined>;
 
 /**
  * Thrown by a write whose outcome cannot be known: it was sent, and no answer came (a timeout, a dropped
@@ -286,7 +289,13 @@ export interface Platform {
   // Users
   getUser(userRef: string): Promise<UserProfile | undefined>;
   getUsers(ids: readonly string[]): Promise<UserProfile[]>;
-  searchUsers(q: string, filters: UserFilters, page: PageRequest): Promise<PlatformPage<UserProfile>>;
+  /** `asUser`: as for {@link Platform.userLikes} (xapi serves user search only to a user token). */
+  searchUsers(
+    q: string,
+    filters: UserFilters,
+    page: PageRequest,
+    asUser?: AsUser,
+  ): Promise<PlatformPage<UserProfile>>;
   followers(userId: string, filters: UserFilters, page: PageRequest): Promise<PlatformPage<UserProfile>>;
   following(userId: string, filters: UserFilters, page: PageRequest): Promise<PlatformPage<UserProfile>>;
   verifiedFollowers(userId: string, page: PageRequest): Promise<PlatformPage<UserProfile>>;
@@ -398,6 +407,12 @@ export interface Platform {
    * (`nextSinceId` as for {@link tweetsByAuthorsSince}). Without it keyword checks run `searchTweets`.
    */
   keywordTweetsSince?(query: string, sinceId: string, limit: number): Promise<AuthorTweets>;
+  /**
+   * Optional: how far back {@link searchTweets} reaches (ms before now), where it refuses an older
+   * `sinceTime` (xapi: recent search's 7 days, less a margin for clock skew). Keyword checks start their
+   * search no earlier; absent, a search reaches back without limit.
+   */
+  readonly searchReachMs?: number;
   /**
    * Optional: called before a keyword monitor of `query` is created or resumed, so the platform can start
    * watching it (a filtered stream rule); throws when it cannot (an invalid query is a 400).

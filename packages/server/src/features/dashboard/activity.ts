@@ -111,32 +111,50 @@ export interface AttemptCounts {
 /**
  * The account's webhook delivery attempts per UTC hour over the last {@link CHART_HOURS} hours, oldest
  * first: those that delivered and those that failed (to be retried, or given up), from the attempts the
- * delivery engine records (signed tests sent from the dashboard are not deliveries and are not counted).
+ * delivery engine records (signed tests sent from the dashboard are not deliveries and are not counted):
+ * the failed ones' history rows, and the delivering ones, each recorded on its delivery (migration 0025;
+ * delivered before it, with a history row of its own and nothing on the delivery).
  */
 export async function deliveryAttemptsPerHour(
   db: Kysely<Database>,
   accountId: string,
   now: number,
 ): Promise<Bucket<AttemptCounts>[]> {
+  const from = windowStart(now, HOUR_MS, CHART_HOURS);
   const hour = bucketOf('started_at', HOUR_MS);
-  const rows = await db
-    .selectFrom('webhook_delivery_attempts')
-    .select([
-      hour.as('bucket'),
-      sql<number | string>`count(*)`.as('total'),
-      sql<number | string>`sum(case when outcome = 'delivered' then 1 else 0 end)`.as('delivered'),
-    ])
-    .where('account_id', '=', accountId)
-    .where('started_at', '>=', windowStart(now, HOUR_MS, CHART_HOURS))
-    .where('started_at', '<=', now)
-    .groupBy(hour)
-    .execute();
-  const found = new Map(
-    rows.map((r) => {
-      const delivered = num(r.delivered);
-      return [num(r.bucket), { delivered, failed: num(r.total) - delivered }] as const;
-    }),
-  );
+  const lastHour = bucketOf('last_started_at', HOUR_MS);
+  const [rows, delivered] = await Promise.all([
+    db
+      .selectFrom('webhook_delivery_attempts')
+      .select([
+        hour.as('bucket'),
+        sql<number | string>`count(*)`.as('total'),
+        sql<number | string>`sum(case when outcome = 'delivered' then 1 else 0 end)`.as('delivered'),
+      ])
+      .where('account_id', '=', accountId)
+      .where('started_at', '>=', from)
+      .where('started_at', '<=', now)
+      .groupBy(hour)
+      .execute(),
+    db
+      .selectFrom('webhook_deliveries')
+      .select([lastHour.as('bucket'), sql<number | string>`count(*)`.as('delivered')])
+      .where('account_id', '=', accountId)
+      .where('status', '=', 'delivered')
+      .where('last_started_at', '>=', from)
+      .where('last_started_at', '<=', now)
+      .groupBy(lastHour)
+      .execute(),
+  ]);
+  const found = new Map<number, AttemptCounts>();
+  for (const r of rows) {
+    const ok = num(r.delivered);
+    found.set(num(r.bucket), { delivered: ok, failed: num(r.total) - ok });
+  }
+  for (const r of delivered) {
+    const at = found.get(num(r.bucket)) ?? { delivered: 0, failed: 0 };
+    found.set(num(r.bucket), { delivered: at.delivered + num(r.delivered), failed: at.failed });
+  }
   return buckets<AttemptCounts>(now, HOUR_MS, CHART_HOURS, found, () => ({ delivered: 0, failed: 0 }));
 }
 

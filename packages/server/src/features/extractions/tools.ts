@@ -99,7 +99,7 @@ export function toolReader(platform: Platform, job: JobTarget, now: number, asUs
     case 'community_search':
       return async (p) => tweets(await platform.searchCommunityTweets(query(), undefined, p));
     case 'people_search':
-      return async (p) => users(await platform.searchUsers(query(), {}, p));
+      return async (p) => users(await platform.searchUsers(query(), {}, p, asUser));
     case 'tweet_search_extractor':
       return async (p) => tweets(await platform.searchTweets(tweetSearch(spec, now), p));
     case 'list_member_extractor':

@@ -82,7 +82,10 @@ export async function viewerUserRef(ctx: HandlerContext): Promise<string> {
   );
 }
 
-/** {@link accountAsUser} for the caller: its connected account a likes read is made as, looked up lazily. */
+/**
+ * {@link accountAsUser} for the caller: its connected account a read needing a user token (likes, user
+ * search) is made as, looked up lazily.
+ */
 export function callerAsUser(ctx: HandlerContext): AsUser {
-  return () => accountAsUser(ctx.services, ctx.requirePrincipal().accountId)();
+  return (fits) => accountAsUser(ctx.services, ctx.requirePrincipal().accountId)(fits);
 }

@@ -5,7 +5,7 @@ import type { Platform, PlatformList, UserProfile } from '../../core/platform/pl
 import { defineReadHandlers } from '../../core/reads/define.js';
 import { toUserFilters, userMatcher } from '../../core/reads/filters.js';
 import { requireReadableUser, requireUser } from '../../core/reads/lookups.js';
-import { viewerUserRef } from './connected-account.js';
+import { callerAsUser, viewerUserRef } from './connected-account.js';
 import { userPage } from './listings.js';
 import { coveragePage } from './walks/page.js';
 
@@ -88,7 +88,9 @@ export const userHandlers = defineReadHandlers({
   searchUsers: async (ctx) => {
     const q = ctx.query;
     const filters = toUserFilters(q);
-    return userPage(ctx, q, q.pageSize, (p) => ctx.services.platform.searchUsers(q.q, filters, p));
+    return userPage(ctx, q, q.pageSize, (p) =>
+      ctx.services.platform.searchUsers(q.q, filters, p, callerAsUser(ctx)),
+    );
   },
 
   getUser: async (ctx) => paidCall(ctx, () => requireUser(ctx.services.platform, ctx.params.id)),

@@ -1,4 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
+import { num } from '../../core/db/database.js';
 import type { Database } from '../../core/db/schema.js';
 import { enqueueForRows, parkJobs, unparkJobs } from '../../core/jobs/index.js';
 import type { WebhookDeliveriesTable, WebhookDeliveryAttemptsTable } from './tables.js';
@@ -63,7 +64,10 @@ export function listDeliveryRows(
 
 /**
  * The attempts of some deliveries of one webhook of an account, by delivery then attempt number. Not in the
- * public API (its delivery record names no such field): the dashboard's delivery log reads it.
+ * public API (its delivery record names no such field): the dashboard's delivery log reads it. The failed
+ * attempts are history rows; the attempt that delivered a delivery is recorded on the delivery itself
+ * (migration 0025) and listed here as its last row, as it would have been written. A delivery delivered
+ * before the migration has that row stored, and it is not listed twice.
  */
 export async function listAttemptRows(
   db: Kysely<Database>,
@@ -72,15 +76,49 @@ export async function listAttemptRows(
   deliveryIds: readonly string[],
 ): Promise<AttemptRow[]> {
   if (deliveryIds.length === 0) return [];
-  return db
-    .selectFrom('webhook_delivery_attempts')
-    .selectAll()
-    .where('delivery_id', 'in', deliveryIds)
-    .where('webhook_id', '=', webhookId)
-    .where('account_id', '=', accountId)
-    .orderBy('delivery_id')
-    .orderBy('attempt')
-    .execute();
+  const [stored, delivered] = await Promise.all([
+    db
+      .selectFrom('webhook_delivery_attempts')
+      .selectAll()
+      .where('delivery_id', 'in', deliveryIds)
+      .where('webhook_id', '=', webhookId)
+      .where('account_id', '=', accountId)
+      .execute(),
+    db
+      .selectFrom('webhook_deliveries')
+      .select(['id', 'attempts', 'last_started_at', 'last_duration_ms', 'last_status_code'])
+      .where('id', 'in', deliveryIds)
+      .where('webhook_id', '=', webhookId)
+      .where('account_id', '=', accountId)
+      .where('status', '=', DELIVERY_STATUS.delivered)
+      .where('last_started_at', 'is not', null)
+      .execute(),
+  ]);
+  const have = new Set(stored.map((a) => `${a.delivery_id}_${num(a.attempt)}`));
+  const rows: AttemptRow[] = [...stored];
+  for (const d of delivered) {
+    const id = `${d.id}_${num(d.attempts)}`;
+    if (have.has(id)) continue;
+    rows.push({
+      id,
+      delivery_id: d.id,
+      webhook_id: webhookId,
+      account_id: accountId,
+      attempt: d.attempts,
+      started_at: d.last_started_at ?? 0,
+      duration_ms: d.last_duration_ms ?? 0,
+      status_code: d.last_status_code,
+      error: null,
+      outcome: DELIVERY_STATUS.delivered,
+    });
+  }
+  return rows.sort((a, b) =>
+    a.delivery_id === b.delivery_id
+      ? num(a.attempt) - num(b.attempt)
+      : a.delivery_id < b.delivery_id
+        ? -1
+        : 1,
+  );
 }
 
 /**

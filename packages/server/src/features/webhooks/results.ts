@@ -121,6 +121,8 @@ const STATE_COLUMNS = {
   status: 'text',
   delivered_at: 'bigint',
   next_attempt_at: 'bigint',
+  last_started_at: 'bigint',
+  last_duration_ms: 'integer',
 } as const;
 
 /** A delivery's state after an attempt (a row of {@link STATE_COLUMNS}). */
@@ -132,6 +134,8 @@ interface DeliveryState {
   readonly status: string;
   readonly delivered_at: number | null;
   readonly next_attempt_at: number | null;
+  readonly last_started_at: number;
+  readonly last_duration_ms: number;
 }
 
 /** The new state of a delivery after an attempt (spec 3.3). */
@@ -141,6 +145,8 @@ function nextState(r: AttemptResult, deliverable: boolean): Omit<DeliveryState, 
     attempts,
     last_status_code: r.outcome.statusCode,
     last_error: r.outcome.ok ? null : (r.outcome.error ?? 'failed'),
+    last_started_at: r.startedAt,
+    last_duration_ms: Math.max(0, r.durationMs),
   };
   if (r.outcome.ok)
     return { ...base, status: DELIVERY_STATUS.delivered, delivered_at: r.at, next_attempt_at: null };
@@ -187,7 +193,8 @@ export async function recordResults(
  * Writes what a batch of attempts did, in the transaction `trx` that settles their jobs (the jobs engine's;
  * only attempts whose lease was still held). Per endpoint, consecutive failures are counted in the order the
  * attempts ended (a success resets the count); reaching `failure_hard_cap`, or a 410 answer after the last
- * success, sets `needs_attention` (spec 3.4) and parks the endpoint's open deliveries and their jobs. Each attempt gets its history row.
+ * success, sets `needs_attention` (spec 3.4) and parks the endpoint's open deliveries and their jobs. Each
+ * failed attempt gets its history row; the delivering one is recorded on its delivery (migration 0025).
  */
 export async function writeResults(
   trx: Kysely<Database>,
@@ -245,20 +252,25 @@ export async function writeResults(
   }
   const updated = await sql<{ id: string }>`
     update webhook_deliveries set attempts = j.attempts, last_status_code = j.last_status_code,
-      last_error = j.last_error, status = j.status, delivered_at = j.delivered_at, next_attempt_at = j.next_attempt_at
+      last_error = j.last_error, status = j.status, delivered_at = j.delivered_at, next_attempt_at = j.next_attempt_at,
+      last_started_at = j.last_started_at, last_duration_ms = j.last_duration_ms
     from ${jsonRows(trx, 'j', STATE_COLUMNS, states)}
     where webhook_deliveries.id = j.id
     returning webhook_deliveries.id
   `.execute(trx);
   const counted = new Set(updated.rows.map((row) => row.id));
-  // Each attempt the deliveries now count gets its history row in the same transaction: both are written
-  // or neither (a crash before the commit leaves the lease to expire and the attempt to be made again).
-  // An attempt whose lease was lost is not counted on the delivery, and gets no row either; a delivery
-  // counted once gets one row.
+  // Each failed attempt the deliveries now count gets its history row in the same transaction: both are
+  // written or neither (a crash before the commit leaves the lease to expire and the attempt to be made
+  // again). An attempt whose lease was lost is not counted on the delivery, and gets no row either; a
+  // delivery counted once gets one row. The attempt that delivers is the delivery's last, and its row holds
+  // it (`last_*`, migration 0025): no history row, so three b-tree entries (row, key, unique index) fewer
+  // per delivery (issue #30).
   const attempts: AttemptInsert[] = [];
-  for (const r of results)
-    if (counted.delete(r.delivery.id))
-      attempts.push(attemptRow(r, outcomes.get(r) ?? DELIVERY_STATUS.failed));
+  for (const r of results) {
+    if (!counted.delete(r.delivery.id)) continue;
+    const outcome = outcomes.get(r) ?? DELIVERY_STATUS.failed;
+    if (outcome !== DELIVERY_STATUS.delivered) attempts.push(attemptRow(r, outcome));
+  }
   if (attempts.length > 0) {
     const cols = Object.keys(ATTEMPT_COLUMNS).join(', ');
     await sql`

@@ -60,13 +60,23 @@ export interface WebhookDeliveriesTable {
   created_at: Int;
   delivered_at: Int | null;
   next_attempt_at: Int | null;
+  /**
+   * When the last attempt started (clock time) and how long it took (measured, ms), beside its
+   * `last_status_code` and `last_error` (migration 0025): the attempt that delivers it is recorded here
+   * only, without a `webhook_delivery_attempts` row. Null before the first attempt, and on deliveries whose
+   * last attempt was recorded before the migration.
+   */
+  last_started_at: Int | null;
+  last_duration_ms: Int | null;
 }
 
 /**
  * One attempt of a webhook delivery (migration 0015), written in the transaction that counts it on its
  * delivery: `attempt` is 1 for the first; `started_at` is clock time, `duration_ms` measured; `status_code`
  * is null when no answer came; `error` (bounded) is null on success; `outcome` is the delivery's status the
- * attempt led to (`delivered`, `failed`: retried, `exhausted`). Deleted with the delivery.
+ * attempt led to (`failed`: retried, `exhausted`; `delivered` on rows written before migration 0025, since
+ * when the delivering attempt is recorded on its delivery only: see `listAttemptRows`). Deleted with the
+ * delivery.
  */
 export interface WebhookDeliveryAttemptsTable {
   id: string;

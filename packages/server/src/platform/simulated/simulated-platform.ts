@@ -63,7 +63,7 @@ export class SimulatedPlatform implements Platform {
   // Users
   getUser: Platform['getUser'] = (...a) => this.users.getUser(...a);
   getUsers: Platform['getUsers'] = (...a) => this.users.getUsers(...a);
-  searchUsers: Platform['searchUsers'] = (...a) => this.users.searchUsers(...a);
+  searchUsers: Platform['searchUsers'] = (q, filters, page) => this.users.searchUsers(q, filters, page);
   followers: Platform['followers'] = (...a) => this.users.followers(...a);
   following: Platform['following'] = (...a) => this.users.following(...a);
   verifiedFollowers: Platform['verifiedFollowers'] = (...a) => this.users.verifiedFollowers(...a);

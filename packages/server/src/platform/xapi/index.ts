@@ -98,6 +98,7 @@ export function createXApiPlatform(opts: CreateXApiPlatformOptions): XApiPlatfor
         bearerToken: opts.bearerToken,
         baseUrl: opts.baseUrl ?? 'https://api.x.com',
         now,
+        budget,
       })
     : undefined;
   stream?.start();

@@ -25,6 +25,11 @@ const RECENT_SEARCH_MS = 7 * 24 * 3600 * 1000;
 /** Kept clear of recent search's 7-day edge, for clock skew between this server and X. */
 const EDGE_MS = 5 * 60_000;
 /**
+ * How far back a monitor's recent search may start (ms before now): 7 days less {@link EDGE_MS}. X answers
+ * 400 to a `start_time` or `since_id` older than 7 days.
+ */
+export const RECENT_SEARCH_REACH_MS = RECENT_SEARCH_MS - EDGE_MS;
+/**
  * How far before `sinceId` the search starts: X's search index lags the posts by seconds, so a post indexed
  * after a check that ran past its time is still found by the next one. The engine's recent keys and the
  * events' unique key make the overlap harmless.
@@ -103,7 +108,7 @@ export async function tweetsByAuthorsSince(
 ): Promise<AuthorTweets> {
   const ids = [...new Set(authorIds.filter(isXId))];
   if (ids.length === 0 || limit <= 0) return { items: [] };
-  const oldest = opts.now - RECENT_SEARCH_MS + EDGE_MS;
+  const oldest = opts.now - RECENT_SEARCH_REACH_MS;
   const from = isXId(sinceId) && sinceId !== '0' ? snowflakeTime(sinceId) - INDEX_LAG_MS : 0;
   const since = from > oldest ? snowflake(from) : undefined;
   const window = since ? { since_id: since } : { start_time: new Date(oldest).toISOString() };

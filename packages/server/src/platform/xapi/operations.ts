@@ -161,7 +161,7 @@ export const XAPI_OPERATIONS = {
       'GET /2/lists/{id}/tweets',
       ...SEARCH,
     ],
-    'the target is looked up, then each tool reads through the read it stands for, with the app token; `favoriters` and `user_likes` make `GET /2/tweets/{id}/liking_users` and `GET /2/users/{id}/liked_tweets` with a connected account of the job’s owner (without one they fail as `getTweetFavoriters` is refused); the tools whose read is refused on xapi (community members and posts, verified followers, people and community search) fail',
+    'the target is looked up, then each tool reads through the read it stands for, with the app token; `favoriters`, `user_likes` and `people_search` make `GET /2/tweets/{id}/liking_users`, `GET /2/users/{id}/liked_tweets` and `GET /2/users/search` with a connected account of the job’s owner (without one they fail as `getTweetFavoriters` is refused); the tools whose read is refused on xapi (community members and posts, verified followers, community search) fail',
   ),
   estimateExtraction: read(
     [TWEET, AUTHORS, ...USER, 'GET /2/communities/{id}', 'GET /2/lists/{id}/members', 'GET /2/spaces/{id}'],
@@ -279,8 +279,9 @@ export const XAPI_OPERATIONS = {
 
   // Users
   getBatchUsers: read([AUTHORS], 'looked up 100 ids per request'),
-  searchUsers: unavailable(
-    'X serves `GET /2/users/search` only to a user token, and the server does not route it through one',
+  searchUsers: asAccount(
+    ['GET /2/users/search'],
+    "with a connected account’s token (`tweet.read`, `users.read`): X serves user search only to a user token; without one, refused with `x_api_unavailable` naming the limitation, as is search text X does not take (1–50 letters, digits, spaces, `_`, `'`)",
   ),
   getUser: read(USER, 'by id or username; a suspended account is told apart from a missing one'),
   checkFollow: read(
@@ -367,8 +368,12 @@ export const XAPI_OPERATIONS = {
   getCommunityMembers: unavailable('X API v2 has no community member listing'),
   getCommunityModerators: unavailable('X API v2 has no community member listing'),
   getCommunityTweets: unavailable('X API v2 has no community timeline'),
-  searchCommunities: unavailable('X API v2 has no search of community posts'),
-  getAllCommunityTweets: unavailable('X API v2 has no search of community posts'),
+  searchCommunities: unavailable(
+    'X API v2 has no search of community posts (`GET /2/communities/search` finds communities by name)',
+  ),
+  getAllCommunityTweets: unavailable(
+    'X API v2 has no search of community posts (`GET /2/communities/search` finds communities by name)',
+  ),
   getListFollowers: read(['GET /2/lists/{id}/followers'], 'the list’s followers'),
   getListMembers: read(['GET /2/lists/{id}/members'], 'the list’s members'),
   getListTweets: read(['GET /2/lists/{id}/tweets', AUTHORS], 'the list’s posts'),
@@ -672,6 +677,14 @@ export const X_CALLS: readonly XCall[] = [
     file: 'xapi-platform.ts',
     why: OWN_USER_READ,
   },
+  {
+    request: 'GET /2/users/search',
+    token: 'user',
+    via: 'XApiClient',
+    sdk: 'users.search',
+    file: 'xapi-platform.ts',
+    why: OWN_USER_READ,
+  },
 
   // A connected account's identity and writes
   {
@@ -826,7 +839,7 @@ export const X_CALLS: readonly XCall[] = [
     via: 'xdk',
     sdk: 'stream.updateRules',
     file: 'stream-rules.ts',
-    why: 'rules added and deleted (and keyword queries checked with `dry_run`), typed by xdk',
+    why: 'rules added and deleted (and keyword queries checked with `dry_run`), typed by xdk; its `x-rate-limit-*` headers feed the request budget (`userClient`’s `onAnswer`), and an edit is not sent while that window is spent',
   },
   {
     request: 'GET /2/tweets/search/stream/rules/counts',

@@ -8,6 +8,8 @@ export const X_WINDOW_MS = 15 * 60_000;
 export const SEARCH_ENDPOINT = 'GET /2/tweets/search/recent';
 /** The endpoint of the users lookup by ids (the monitors' profile stamps). */
 export const USERS_ENDPOINT = 'GET /2/users';
+/** The endpoint that adds and deletes filtered-stream rules (`X_API_MONITOR_SOURCE=stream`). */
+export const STREAM_RULES_ENDPOINT = 'POST /2/tweets/search/stream/rules';
 
 /**
  * The app's limits per 15 minutes assumed before X's first answer tells them (config `X_API_RATE_LIMITS`):
@@ -46,14 +48,15 @@ const UNKNOWN_RESET_MS = 60_000;
 
 /**
  * The name of an X API path as the budget counts it: ids and usernames become `:id` / `:username`, so that
- * every account's timeline is one endpoint, as X limits it (`GET /2/users/:id/tweets`).
+ * every account's timeline is one endpoint, as X limits it (`GET /2/users/:id/tweets`); `method` is `GET`
+ * unless told (the stream rules' `POST`).
  */
-export function endpointOf(path: string): string {
+export function endpointOf(path: string, method = 'GET'): string {
   const bare = path.split('?')[0] ?? path;
   const named = bare
     .replace(/\/by\/username\/[^/]+/, '/by/username/:username')
     .replace(/(?<=.)\/\d+(?=\/|$)/g, '/:id');
-  return `GET ${named}`;
+  return `${method.toUpperCase()} ${named}`;
 }
 
 /**
@@ -80,10 +83,13 @@ export class XRateBudget {
     this.maxIntervalMs = opts.maxIntervalMs ?? 300_000;
   }
 
-  /** Records what one answer said of its endpoint's limit (the client's `onAnswer`). */
-  observe(path: string, status: number, headers: Headers): void {
+  /**
+   * Records what one answer said of its endpoint's limit (the client's `onAnswer`, and the stream rules
+   * client's, whose `POST` passes its `method`).
+   */
+  observe(path: string, status: number, headers: Headers, method = 'GET'): void {
     const now = this.opts.now();
-    const endpoint = endpointOf(path);
+    const endpoint = endpointOf(path, method);
     const limit = intHeader(headers, 'x-rate-limit-limit');
     const remaining = intHeader(headers, 'x-rate-limit-remaining');
     const reset = intHeader(headers, 'x-rate-limit-reset');
@@ -102,6 +108,15 @@ export class XRateBudget {
     this.pending.set(endpoint, entry);
     // Written at once (not at this instance's next check), so the others pace by it from their next one.
     this.flush();
+  }
+
+  /**
+   * When the window of `endpoint` resets, while X said it is spent (nothing remaining, or a 429); else
+   * undefined. A request sent before then would only get X's 429.
+   */
+  spentUntil(endpoint: string): number | undefined {
+    const seen = this.known.get(endpoint);
+    return seen && seen.remaining <= 0 && seen.resetAt > this.opts.now() ? seen.resetAt : undefined;
   }
 
   /** The endpoint's limit per window: as X last reported it, else the configured default. */

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Client } from '@xdevplatform/xdk';
 import { PlatformUnavailableError } from '../../core/platform/platform.js';
 import { XApiRequestError } from './client.js';
+import { STREAM_RULES_ENDPOINT, type XRateBudget } from './rate-budget.js';
 import { readFailure, userCallFailure } from './user-client.js';
 
 /**
@@ -209,12 +210,15 @@ function problemText(p: RuleProblem): string {
 
 /**
  * The app's rule set on X through xdk's `StreamClient` (`GET` and `POST /2/tweets/search/stream/rules`, the
- * app bearer token). Every failure is a `PlatformUnavailableError`, as for the other reads.
+ * app bearer token). Every failure is a `PlatformUnavailableError`, as for the other reads. With the app's
+ * request `budget` (whose figures the client's answers feed, see `userClient`'s `onAnswer`), a rule edit
+ * is not sent while X said the window of `POST …/rules` is spent: it fails `x_api_rate_limited` at once.
  */
 export class StreamRulesClient {
   constructor(
     private readonly x: Client,
     private readonly now: () => number,
+    private readonly budget?: Pick<XRateBudget, 'spentUntil'> | undefined,
   ) {}
 
   /** Every rule of the app (1,000 a page). */
@@ -249,7 +253,7 @@ export class StreamRulesClient {
   async add(rules: readonly NewRule[]): Promise<void> {
     for (let i = 0; i < rules.length; i += 100) {
       const batch = rules.slice(i, i + 100);
-      const res = await this.#call('the stream rules update', () =>
+      const res = await this.#edit('the stream rules update', () =>
         this.x.stream.updateRules({ add: batch }),
       );
       const problems = ((res.errors ?? []) as RuleProblem[]).filter((p) => !isDuplicate(p));
@@ -267,7 +271,7 @@ export class StreamRulesClient {
   async delete(ids: readonly string[]): Promise<void> {
     for (let i = 0; i < ids.length; i += 500) {
       const batch = ids.slice(i, i + 500);
-      await this.#call('the stream rules update', () =>
+      await this.#edit('the stream rules update', () =>
         this.x.stream.updateRules({ delete: { ids: batch } }),
       );
     }
@@ -278,7 +282,7 @@ export class StreamRulesClient {
    * refusal of the caller's input (400 `invalid_input`), in X's words.
    */
   async validate(value: string): Promise<void> {
-    const res = await this.#call('the stream rule check', () =>
+    const res = await this.#edit('the stream rule check', () =>
       this.x.stream.updateRules({ add: [{ value }] }, { dryRun: true }),
     );
     const problem = ((res.errors ?? []) as RuleProblem[]).find((p) => !isDuplicate(p));
@@ -289,6 +293,22 @@ export class StreamRulesClient {
         undefined,
       );
     }
+  }
+
+  /** A `POST …/rules` request: held while the budget says its window is spent, else {@link #call}. */
+  #edit<T>(what: string, send: () => Promise<T>): Promise<T> {
+    const until = this.budget?.spentUntil(STREAM_RULES_ENDPOINT);
+    if (until !== undefined) {
+      const wait = Math.max(1, Math.ceil((until - this.now()) / 1000));
+      return Promise.reject(
+        new PlatformUnavailableError(
+          'x_api_rate_limited',
+          `the X API rate limit of ${STREAM_RULES_ENDPOINT} is spent, so ${what} was not sent; the window resets in ${wait} s`,
+          wait,
+        ),
+      );
+    }
+    return this.#call(what, send);
   }
 
   async #call<T>(what: string, send: () => Promise<T>): Promise<T> {

@@ -4,6 +4,7 @@ import type { Database } from '../../core/db/schema.js';
 import { type AuthorTweets, PlatformUnavailableError, type Tweet } from '../../core/platform/platform.js';
 import { XApiRequestError } from './client.js';
 import { expand, mapTweet } from './mappers.js';
+import type { XRateBudget } from './rate-budget.js';
 import {
   type StreamBackoff,
   StreamConnection,
@@ -39,6 +40,11 @@ export interface XStreamSourceOptions {
   /** `https://api.x.com` unless a proxy or a test server stands in. */
   baseUrl: string;
   fetch?: SendFetch | undefined;
+  /**
+   * The app's request budget: hears the `x-rate-limit-*` headers of the rules requests (shared with the
+   * other instances as every app request's are), and holds a rule edit while X said its window is spent.
+   */
+  budget?: Pick<XRateBudget, 'observe' | 'spentUntil'> | undefined;
   limits: RuleLimits;
   /** Milliseconds since the epoch (the server's clock): lease times, receipt times. */
   now: () => number;
@@ -121,8 +127,12 @@ export class XStreamSource {
         baseUrl,
         timeoutMs: opts.timeoutMs ?? 10_000,
         fetch: opts.fetch,
+        onAnswer:
+          opts.budget &&
+          ((path, status, headers, method) => opts.budget?.observe(path, status, headers, method)),
       }),
       opts.now,
+      opts.budget,
     );
     const qs = new URLSearchParams(streamParams as Record<string, string>).toString();
     this.#conn = new StreamConnection({

@@ -43,6 +43,11 @@ export function userClient(opts: {
   fetch?: SendFetch | undefined;
   /** Send `accessToken` as the app's bearer token (app-only auth) instead: for the endpoints only it may call. */
   asApp?: boolean | undefined;
+  /**
+   * Hears the method, path, status and headers of every answer (the app's stream rules feed the request
+   * budget with them, as `XApiClient`'s `onAnswer` does).
+   */
+  onAnswer?: ((path: string, status: number, headers: Headers, method: string) => void) | undefined;
 }): Client {
   const client = new Client({
     ...(opts.asApp ? { bearerToken: opts.accessToken } : { accessToken: opts.accessToken }),
@@ -53,14 +58,17 @@ export function userClient(opts: {
   const send: SendFetch = opts.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const adapter = {
     async request(url: string, o: XdkRequestOptions = {}): Promise<Response> {
+      const method = o.method ?? 'GET';
       try {
-        return await send(url, {
-          method: o.method ?? 'GET',
+        const res = await send(url, {
+          method,
           ...(o.headers && { headers: o.headers }),
           ...(o.body !== undefined && { body: o.body }),
           signal: o.signal ?? AbortSignal.timeout(opts.timeoutMs),
           redirect: 'error',
         });
+        opts.onAnswer?.(new URL(url).pathname, res.status, res.headers, method);
+        return res;
       } catch (err) {
         const code = (err as { cause?: { code?: unknown } }).cause?.code;
         if (typeof code === 'string' && BEFORE_SENDING.has(code)) throw new NotSentError(code);

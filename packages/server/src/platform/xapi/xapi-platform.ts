@@ -76,6 +76,12 @@ function unavailable(what: string): never {
 /** The OAuth 2.0 scopes X needs on the user token for liked posts and liking users. */
 export const LIKES_SCOPES: readonly string[] = ['like.read', 'tweet.read', 'users.read'];
 
+/** The OAuth 2.0 scopes X needs on the user token for user search (`GET /2/users/search`). */
+export const USER_SEARCH_SCOPES: readonly string[] = ['tweet.read', 'users.read'];
+
+/** What X's user search accepts as its `query` (its description's pattern): 1–50 letters, digits, `_`, `'`, spaces. */
+const USER_SEARCH_QUERY = /^[A-Za-z0-9_' ]{1,50}$/;
+
 /**
  * The error for a read X serves only to a user token (OAuth 2.0 user context), never to the app token, when
  * the caller has no connected account to make it as.
@@ -156,6 +162,12 @@ export class XApiPlatform implements Platform {
     }
   }
 
+  /**
+   * Recent search (every `searchTweets`) reaches back 7 days: keyword checks start no earlier, as the
+   * account queries do (`tweetsByAuthorsSince`), rather than getting X's 400 on every check.
+   */
+  readonly searchReachMs = monitorReads.RECENT_SEARCH_REACH_MS;
+
   /** With the filtered stream: keyword monitors' matches from what it delivered (see `XStreamSource`). */
   readonly keywordTweetsSince?: (query: string, sinceId: string, limit: number) => Promise<AuthorTweets>;
   /** With the filtered stream: adds a keyword monitor's rule before its watermark is taken. */
@@ -189,12 +201,32 @@ export class XApiPlatform implements Platform {
     return out;
   }
 
+  /**
+   * `GET /2/users/search`, which X serves only to a user token (OAuth 2.0 with `tweet.read`, `users.read`):
+   * read as the caller's connected account (`asUser`), refused naming that limitation when the caller has
+   * none. X takes 1–50 letters, digits, spaces, `_` and `'`; other search text is refused naming that rule
+   * (nothing is sent).
+   */
   async searchUsers(
-    _q: string,
-    _filters: UserFilters,
-    _page: PageRequest,
+    q: string,
+    filters: UserFilters,
+    page: PageRequest,
+    asUser?: AsUser,
   ): Promise<PlatformPage<UserProfile>> {
-    return unavailable('user search');
+    const query = q.trim();
+    if (!USER_SEARCH_QUERY.test(query)) {
+      throw new PlatformRefusal(
+        `X's user search (GET /2/users/search) takes 1 to 50 letters, digits, spaces, _ and ' only; "${q.slice(0, 60)}" has others or is longer`,
+      );
+    }
+    const as = await this.#userTokenReader(asUser, 'user search', USER_SEARCH_SCOPES);
+    const ep = {
+      path: '/2/users/search',
+      bounds: FOLLOW_PAGE,
+      cursorParam: 'next_token' as const,
+      query: { query },
+    };
+    return as.reader.run(() => userPage(as.x, ep, page, userMatcher(filters)));
   }
 
   followers(userId: string, filters: UserFilters, page: PageRequest): Promise<PlatformPage<UserProfile>> {
@@ -332,7 +364,7 @@ export class XApiPlatform implements Platform {
    */
   async userLikes(userId: string, page: PageRequest, asUser?: AsUser): Promise<PlatformPage<Tweet>> {
     if (!isXId(userId)) return { items: [] };
-    const as = await this.#likesReader(asUser, 'the liked posts of an account');
+    const as = await this.#userTokenReader(asUser, 'the liked posts of an account', LIKES_SCOPES);
     const ep = { path: path`/2/users/${userId}/liked_tweets`, bounds: TWEET_PAGE };
     return as.reader.run(() => tweetPage(as.x, ep, page));
   }
@@ -421,27 +453,36 @@ export class XApiPlatform implements Platform {
     asUser?: AsUser,
   ): Promise<PlatformPage<UserProfile>> {
     if (!isXId(tweetId)) return { items: [] };
-    const as = await this.#likesReader(asUser, 'the users who liked a post');
+    const as = await this.#userTokenReader(asUser, 'the users who liked a post', LIKES_SCOPES);
     const ep = { path: path`/2/tweets/${tweetId}/liking_users`, bounds: USER_PAGE };
     return as.reader.run(() => userPage(as.x, ep, page, userMatcher(filters)));
   }
 
   /**
-   * The connected account a likes read is made as, and a client carrying its token. No connected account,
-   * or one whose approval did not grant `like.read`, is refused naming what X needs (nothing is sent).
+   * The connected account a read X serves only to a user token is made as, and a client carrying its token:
+   * the first usable account whose approval granted `scopes`. No connected account, or only ones approved
+   * without one of `scopes`, is refused naming what X needs (nothing is sent).
    */
-  async #likesReader(
+  async #userTokenReader(
     asUser: AsUser | undefined,
     what: string,
+    scopes: readonly string[],
   ): Promise<{ reader: UserReader; x: XApiClient }> {
-    const reader = this.users ? await asUser?.() : undefined;
-    if (!reader) return needsUserToken(what, LIKES_SCOPES);
-    const token = this.users?.grant(reader.session);
-    if (!token) return needsUserToken(what, LIKES_SCOPES);
-    const missing = token.scope.length ? LIKES_SCOPES.filter((s) => !token.scope.includes(s)) : [];
-    if (missing.length) {
+    const users = this.users;
+    // An approval whose scopes are not known (none recorded) is tried: X's answer then tells.
+    const missing = (session: string) => {
+      const scope = users?.grant(session)?.scope;
+      if (!scope) return [...scopes];
+      return scope.length ? scopes.filter((s) => !scope.includes(s)) : [];
+    };
+    const reader = users ? await asUser?.((session) => missing(session).length === 0) : undefined;
+    if (!reader) return needsUserToken(what, scopes);
+    const token = users?.grant(reader.session);
+    if (!token) return needsUserToken(what, scopes);
+    const lacks = missing(reader.session);
+    if (lacks.length) {
       throw new PlatformRefusal(
-        `${what} is read through a connected account's X authorization with ${LIKES_SCOPES.join(', ')}; @${reader.username} was approved without ${missing.join(', ')}: re-authenticate it (POST /api/v1/x/accounts/{id}/reauth) to grant them`,
+        `${what} is read through a connected account's X authorization with ${scopes.join(', ')}; @${reader.username} was approved without ${lacks.join(', ')}: re-authenticate it (POST /api/v1/x/accounts/{id}/reauth) to grant them`,
       );
     }
     return { reader, x: this.x.withToken(token.accessToken) };
@@ -501,7 +542,10 @@ export class XApiPlatform implements Platform {
     _communityId: string | undefined,
     _page: PageRequest,
   ): Promise<PlatformPage<Tweet>> {
-    return unavailable('community search');
+    // X's GET /2/communities/search finds communities by name; no endpoint or search operator finds their posts.
+    throw new PlatformRefusal(
+      'the search of a community’s posts is not available through the X API v2: its community search (GET /2/communities/search) finds communities by name, not their posts, and post search has no community operator',
+    );
   }
 
   /**

@@ -5,7 +5,7 @@ import type { Services } from '../../../core/services.js';
 import { HourlyBilling } from '../billing.js';
 import { currentPace } from '../pace.js';
 import { type AccountCheckReport, AccountChecks } from './account-checks.js';
-import { type KeywordCheckReport, KeywordChecks } from './keyword-checks.js';
+import { isRateLimited, type KeywordCheckReport, KeywordChecks } from './keyword-checks.js';
 import { BILLING_JOB_KIND, SHARD_JOB_KIND, ShardLeases } from './leases.js';
 import { DEFAULT_TIMING, type EngineTiming } from './timing.js';
 
@@ -334,9 +334,13 @@ export class MonitorEngine {
     await stage(async () => {
       report.accounts = await this.accounts.run(now, skip === 'none');
     });
-    await stage(async () => {
-      report.keywords = await this.keywords.run(now);
-    });
+    // A spent rate-limit window in the account stage (X's 429) holds the keyword stage too: its searches
+    // count against the same endpoint's budget, and the next checks wait for the reset (see `paced`).
+    if (!report.errors.some(isRateLimited)) {
+      await stage(async () => {
+        report.keywords = await this.keywords.run(now);
+      });
+    }
     // Deliveries of what was just stored go out now rather than at the webhooks engine's next poll.
     if (report.accounts.events + report.keywords.events > 0) this.services.ports.eventsStored();
     report.finishedAt = this.services.clock.now();

@@ -1,7 +1,7 @@
 import type { TweetEventType } from '@xsvc/sdk/contract';
 import { num } from '../../../core/db/database.js';
 import type { NewEvent } from '../../../core/events/store.js';
-import type { Tweet } from '../../../core/platform/platform.js';
+import { PlatformUnavailableError, type Tweet } from '../../../core/platform/platform.js';
 import { compareIds, snowflakeTime } from '../../../platform/simulated/ids.js';
 import { tweetEventTypes } from '../classify.js';
 import type { KeywordMonitorRow } from '../keyword-repository.js';
@@ -10,6 +10,11 @@ import { idBefore, idEarlier, isAfter, maxId, minId } from '../watermark.js';
 import { commitChecks } from './commit.js';
 import { tweetEvents } from './event-builders.js';
 import { type CheckDeps, ShardChecks } from './shard-checks.js';
+
+/** Whether `err` is the platform's rate limit (a spent window: X's 429). */
+export function isRateLimited(err: unknown): boolean {
+  return err instanceof PlatformUnavailableError && err.code === 'x_api_rate_limited';
+}
 
 /** Tweets per search page of a keyword check. */
 const SEARCH_PAGE = 100;
@@ -70,10 +75,12 @@ export class KeywordChecks extends ShardChecks {
     for (const group of byQuery.values()) {
       let found: { tweets: Tweet[]; complete: boolean };
       try {
-        found = await this.search(group);
+        found = await this.search(group, now);
       } catch (err) {
-        // One query the platform refuses (or a platform hiccup) must not stop the other monitors' checks.
+        // One query the platform refuses (or a platform hiccup) must not stop the other monitors' checks;
+        // a spent rate-limit window does: the other queries' searches would get the same 429.
         this.log(err, `keyword monitor ${group.map((q) => q.id).join(', ')}: search failed`);
+        if (isRateLimited(err)) break;
         continue;
       }
       const { tweets, complete } = found;
@@ -144,9 +151,13 @@ export class KeywordChecks extends ShardChecks {
 
   /**
    * The matches of a query shared by `group` above the lowest of their cursors less the look-back, newest
-   * first, a few pages at most.
+   * first, a few pages at most; from no earlier than the platform's search reaches back (`searchReachMs`:
+   * a monitor whose cursor is older, a resumed one, starts at that edge instead of being refused).
    */
-  private async search(group: readonly Query[]): Promise<{ tweets: Tweet[]; complete: boolean }> {
+  private async search(
+    group: readonly Query[],
+    now: number,
+  ): Promise<{ tweets: Tweet[]; complete: boolean }> {
     const first = group[0] as Query;
     let since = idEarlier(first.cursor, this.timing.lookbackMs);
     let baseline = first.baseline;
@@ -155,7 +166,9 @@ export class KeywordChecks extends ShardChecks {
       baseline = minId(baseline, q.baseline);
     }
     if (this.platform.keywordTweetsSince) return this.delivered(first, since);
-    const sinceTime = Math.floor(snowflakeTime(since === '0' ? baseline : since) / 1000);
+    const reach = this.platform.searchReachMs;
+    const from = snowflakeTime(since === '0' ? baseline : since);
+    const sinceTime = Math.floor((reach === undefined ? from : Math.max(from, now - reach)) / 1000);
     const tweets: Tweet[] = [];
     let cursor: string | undefined;
     for (let page = 0; page < this.timing.maxPages; page++) {
