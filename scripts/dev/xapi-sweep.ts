@@ -61,6 +61,11 @@ export interface XExchange {
   readonly status: number;
   /** Prism's `sl-violations` header, parsed (empty when the request was allowed). */
   readonly violations: readonly string[];
+  /**
+   * Whether the description refuses the request: a 422 or a violation located in the request. (Prism also
+   * reports violations of its own example answer, `response.body…`, with a 500: those are the mock's.)
+   */
+  readonly refused: boolean;
   readonly at: number;
 }
 
@@ -71,6 +76,8 @@ export interface SweepRow {
   readonly request: string;
   readonly status: number;
   readonly code: string;
+  /** The error message, when it failed. */
+  readonly message: string;
   /** The end of a write action it answered, if any. */
   readonly writeEnd?: string;
   readonly x: readonly XExchange[];
@@ -133,11 +140,13 @@ function startProxy(port: number, prismPort: number, log: XExchange[]): Promise<
     const up = httpRequest(
       { host: '127.0.0.1', port: prismPort, method: req.method, path: req.url, headers: req.headers },
       (answer) => {
+        const violations = parseViolations(answer.headers['sl-violations']);
         log.push({
           method: req.method ?? '?',
           url: req.url ?? '?',
           status: answer.statusCode ?? 0,
-          violations: parseViolations(answer.headers['sl-violations']),
+          violations,
+          refused: answer.statusCode === 422 || violations.some((v) => v.startsWith('request')),
           at: Date.now(),
         });
         res.writeHead(answer.statusCode ?? 502, answer.headers);
@@ -145,7 +154,14 @@ function startProxy(port: number, prismPort: number, log: XExchange[]): Promise<
       },
     );
     up.on('error', (e) => {
-      log.push({ method: req.method ?? '?', url: req.url ?? '?', status: 0, violations: [String(e)], at: Date.now() });
+      log.push({
+        method: req.method ?? '?',
+        url: req.url ?? '?',
+        status: 0,
+        violations: [String(e)],
+        refused: false,
+        at: Date.now(),
+      });
       res.writeHead(502).end();
     });
     req.pipe(up);
@@ -182,6 +198,9 @@ const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==',
   'base64',
 );
+
+/** An id of nothing, for a resource an earlier call failed to create. */
+const NO_UUID = '00000000-0000-4000-8000-000000000000';
 
 /** The request each operation is called with, given the ids created so far. */
 function callFor(op: string, ids: Ids): Call {
@@ -222,12 +241,12 @@ function callFor(op: string, ids: Ids): Call {
       path: '/api/v1/monitors/keywords',
       body: { query: 'open source', eventTypes: ['tweet.new'] },
     },
-    getKeywordMonitor: { path: `/api/v1/monitors/keywords/${ids.kwMonitor ?? 'none'}` },
-    updateKeywordMonitor: { path: `/api/v1/monitors/keywords/${ids.kwMonitor ?? 'none'}`, body: { isActive: false } },
-    deleteKeywordMonitor: { path: `/api/v1/monitors/keywords/${ids.kwMonitor ?? 'none'}` },
-    getMonitor: { path: `/api/v1/monitors/${ids.monitor ?? 'none'}` },
-    updateMonitor: { path: `/api/v1/monitors/${ids.monitor ?? 'none'}`, body: { isActive: false } },
-    deleteMonitor: { path: `/api/v1/monitors/${ids.monitor ?? 'none'}` },
+    getKeywordMonitor: { path: `/api/v1/monitors/keywords/${ids.kwMonitor ?? '999999'}` },
+    updateKeywordMonitor: { path: `/api/v1/monitors/keywords/${ids.kwMonitor ?? '999999'}`, body: { isActive: false } },
+    deleteKeywordMonitor: { path: `/api/v1/monitors/keywords/${ids.kwMonitor ?? '999999'}` },
+    getMonitor: { path: `/api/v1/monitors/${ids.monitor ?? '999999'}` },
+    updateMonitor: { path: `/api/v1/monitors/${ids.monitor ?? '999999'}`, body: { isActive: false } },
+    deleteMonitor: { path: `/api/v1/monitors/${ids.monitor ?? '999999'}` },
     listEvents: { path: '/api/v1/events' },
     getEvent: { path: `/api/v1/events/${ids.event ?? randomUUID()}` },
     listExtractions: { path: '/api/v1/extractions' },
@@ -239,19 +258,19 @@ function callFor(op: string, ids: Ids): Call {
       path: '/api/v1/extractions/estimate',
       body: { toolType: 'follower_explorer', targetUsername: X.username, resultsLimit: 10 },
     },
-    getExtraction: { path: `/api/v1/extractions/${ids.extraction ?? 'none'}` },
-    exportExtraction: { path: `/api/v1/extractions/${ids.extraction ?? 'none'}/export?format=json` },
+    getExtraction: { path: `/api/v1/extractions/${ids.extraction ?? NO_UUID}` },
+    exportExtraction: { path: `/api/v1/extractions/${ids.extraction ?? NO_UUID}/export?format=json` },
     listDraws: { path: '/api/v1/draws' },
     createDraw: { path: '/api/v1/draws', body: { tweetUrl: `https://x.com/${X.username}/status/${t}` } },
     getDraw: { path: `/api/v1/draws/${ids.draw ?? 'none'}` },
     exportDraw: { path: `/api/v1/draws/${ids.draw ?? 'none'}/export?format=json` },
     listWebhooks: { path: '/api/v1/webhooks' },
     createWebhook: { path: '/api/v1/webhooks', body: { url: 'https://example.com/hook', eventTypes: ['tweet.new'] } },
-    updateWebhook: { path: `/api/v1/webhooks/${ids.webhook ?? 'none'}`, body: { isActive: true } },
-    deleteWebhook: { path: `/api/v1/webhooks/${ids.webhook ?? 'none'}` },
-    listWebhookDeliveries: { path: `/api/v1/webhooks/${ids.webhook ?? 'none'}/deliveries` },
-    testWebhook: { path: `/api/v1/webhooks/${ids.webhook ?? 'none'}/test` },
-    resumeWebhook: { path: `/api/v1/webhooks/${ids.webhook ?? 'none'}/resume` },
+    updateWebhook: { path: `/api/v1/webhooks/${ids.webhook ?? '999999'}`, body: { isActive: true } },
+    deleteWebhook: { path: `/api/v1/webhooks/${ids.webhook ?? '999999'}` },
+    listWebhookDeliveries: { path: `/api/v1/webhooks/${ids.webhook ?? '999999'}/deliveries` },
+    testWebhook: { path: `/api/v1/webhooks/${ids.webhook ?? '999999'}/test` },
+    resumeWebhook: { path: `/api/v1/webhooks/${ids.webhook ?? '999999'}/resume` },
     getBatchTweets: { path: `/api/v1/x/tweets?ids=${t}` },
     searchTweets: { path: '/api/v1/x/tweets/search?q=open%20source' },
     lookupTweet: { path: `/api/v1/x/tweets/${t}` },
@@ -321,13 +340,13 @@ function callFor(op: string, ids: Ids): Call {
     downloadSupportAttachment: { path: `/api/v1/support/attachments/${randomUUID()}` },
     createTicket: { path: '/api/v1/support/tickets', body: { subject: 'Sweep', body: 'Just checking.' } },
     listTickets: { path: '/api/v1/support/tickets' },
-    getTicket: { path: `/api/v1/support/tickets/${ids.ticket ?? 'none'}` },
-    updateTicketStatus: { path: `/api/v1/support/tickets/${ids.ticket ?? 'none'}`, body: { status: 'closed' } },
-    addTicketMessage: { path: `/api/v1/support/tickets/${ids.ticket ?? 'none'}/messages`, body: { body: 'More.' } },
-    createGuestWallet: { path: '/api/v1/guest-wallets', body: { amount_minor: 500, currency: 'usd' } },
+    getTicket: { path: `/api/v1/support/tickets/${ids.ticket ?? NO_UUID}` },
+    updateTicketStatus: { path: `/api/v1/support/tickets/${ids.ticket ?? NO_UUID}`, body: { status: 'closed' } },
+    addTicketMessage: { path: `/api/v1/support/tickets/${ids.ticket ?? NO_UUID}/messages`, body: { body: 'More.' } },
+    createGuestWallet: { path: '/api/v1/guest-wallets', body: { amount_minor: 1000, currency: 'usd' } },
     topUpGuestWallet: {
       path: '/api/v1/guest-wallets/topups',
-      body: { amount_minor: 500, currency: 'usd' },
+      body: { amount_minor: 1000, currency: 'usd' },
       ...(ids.guestKey && { headers: { authorization: `Bearer ${ids.guestKey}` } }),
     },
     getGuestWalletStatus: {
@@ -385,10 +404,19 @@ function remember(op: string, body: unknown, ids: Ids): void {
   else if (op === 'createTweet' && id) ids.writeAction = id;
 }
 
-/** The error code of an answer (`{ error: { code } }`), or ''. */
+/** The error code of an answer (`{ error: 'code', message }`, or opted in `{ error: { code } }`), or ''. */
 function errorCode(body: unknown): string {
-  const e = (body as { error?: { code?: unknown } } | null)?.error;
-  return typeof e?.code === 'string' ? e.code : '';
+  const e = (body as { error?: unknown } | null)?.error;
+  if (typeof e === 'string') return e;
+  const code = (e as { code?: unknown } | null | undefined)?.code;
+  return typeof code === 'string' ? code : '';
+}
+
+/** The error message of an answer, or ''. */
+function errorMessage(body: unknown): string {
+  const b = body as { error?: { message?: unknown }; message?: unknown } | null;
+  const m = b?.message ?? b?.error?.message;
+  return typeof m === 'string' ? m : '';
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -412,9 +440,11 @@ async function followWrite(base: string, key: string, id: string): Promise<strin
   for (let i = 0; i < 30; i++) {
     const r = await fetch(`${base}/api/v1/x/write-actions/${id}`, { headers: { 'x-api-key': key } });
     const b = (await r.json().catch(() => ({}))) as Record<string, unknown>;
-    const d = (b.data ?? b) as { status?: string; error?: { code?: string } | null; error_code?: string };
-    if (d.status && !['queued', 'pending', 'running', 'processing', 'accepted'].includes(d.status))
-      return d.error?.code ? `${d.status} ${d.error.code}` : d.error_code ? `${d.status} ${d.error_code}` : d.status;
+    const d = (b.data ?? b) as { status?: string; error?: unknown; error_code?: unknown };
+    if (d.status && !['queued', 'pending', 'running', 'processing', 'accepted'].includes(d.status)) {
+      const code = errorCode(d) || (typeof d.error_code === 'string' ? d.error_code : '');
+      return code ? `${d.status} ${code}` : d.status;
+    }
     await sleep(200);
   }
   return 'still running';
@@ -463,13 +493,18 @@ async function sweepOne(
   const a = answer as Record<string, unknown> | null;
   const writeId =
     (typeof a?.write_action_id === 'string' && a.write_action_id) ||
-    (status === 202 && template.startsWith('/api/v1/x/') && typeof a?.id === 'string' && a.id) ||
+    (status === 202 &&
+      template.startsWith('/api/v1/x/') &&
+      !template.startsWith('/api/v1/x/account') &&
+      typeof a?.id === 'string' &&
+      a.id) ||
     undefined;
   if (writeId && method !== 'GET') writeEnd = await followWrite(base, key, writeId);
   await settle(log);
   const x = log.slice(from);
   const code = errorCode(answer);
-  const refusedX = x.filter((e) => e.violations.length > 0 || e.status === 422);
+  const refusedX = x.filter((e) => e.refused);
+  const mockX = x.filter((e) => !e.refused && e.violations.length > 0);
   let verdict: string;
   if (status >= 200 && status < 300 && !writeEnd?.startsWith('failed')) verdict = '2xx';
   else if (record.xapi === 'refused' && (code === record.refusal || writeEnd?.includes(record.refusal ?? '?')))
@@ -477,12 +512,14 @@ async function sweepOne(
   else if (status >= 500) verdict = '5xx';
   else verdict = 'other 4xx';
   if (refusedX.length) verdict += `, ${refusedX.length} refused by X`;
+  if (mockX.length) verdict += `, ${mockX.length} mock answer invalid`;
   return {
     op,
     handling: record.xapi,
     request: `${method} ${call.path}`,
     status,
     code,
+    message: status >= 400 ? errorMessage(answer) : '',
     ...(writeEnd && { writeEnd }),
     x,
     verdict,
@@ -494,9 +531,10 @@ async function main(): Promise<void> {
   const args = process.argv.slice(2);
   const jsonAt = args.indexOf('--json');
   const jsonFile = jsonAt >= 0 ? args[jsonAt + 1] : undefined;
+  const dynamic = args.includes('--dynamic');
   const description = args.find((a, i) => !a.startsWith('--') && i !== jsonAt + 1);
   if (!description) {
-    console.error('usage: tsx scripts/dev/xapi-sweep.ts <openapi.json> [--json <file>]');
+    console.error('usage: tsx scripts/dev/xapi-sweep.ts <openapi.json> [--dynamic] [--json <file>]');
     process.exit(2);
   }
   const [prismPort, proxyPort, serverPort] = [await freePort(), await freePort(), await freePort()];
@@ -516,7 +554,7 @@ async function main(): Promise<void> {
   try {
     const prism = spawn(
       'npx',
-      ['-y', '@stoplight/prism-cli@5', 'mock', '-h', '127.0.0.1', '-p', String(prismPort), '--errors', resolve(description)],
+      ['-y', '@stoplight/prism-cli@5', 'mock', '-h', '127.0.0.1', '-p', String(prismPort), '--errors', ...(dynamic ? ['-d'] : []), resolve(description)],
       { stdio: ['ignore', 'ignore', 'inherit'], detached: true },
     );
     children.push(prism);
@@ -554,7 +592,14 @@ async function main(): Promise<void> {
 
     const isDelete = ([, m, p]: readonly [string, string, string]) =>
       m === 'DELETE' && !p.includes('/like') && !p.includes('/retweet') && !p.includes('/follow') && !p.includes('/join');
-    const ordered = [...REFERENCE.filter((r) => !isDelete(r)), ...REFERENCE.filter(isDelete)];
+    // createTweet last but the deletes: an answer X may have acted on (a 5xx) rests the account, and the writes
+    // after it would not be sent.
+    const last = (r: readonly [string, string, string]) => r[0] === 'createTweet';
+    const ordered = [
+      ...REFERENCE.filter((r) => !isDelete(r) && !last(r)),
+      ...REFERENCE.filter(last),
+      ...REFERENCE.filter(isDelete),
+    ];
     const ids: Ids = {};
     const rows: SweepRow[] = [];
     for (const r of ordered) rows.push(await sweepOne(base, key, r, ids, log));
@@ -576,9 +621,11 @@ function print(rows: readonly SweepRow[], startup: readonly XExchange[], late: r
     console.log(
       `${w(r.op, 34)} ${w(r.handling, 10)} ${w(String(r.status), 7)} ${w(code, 36)} ${w(String(r.x.length), 7)} ${verdicts}`,
     );
+    if (r.message) console.log(`${' '.repeat(46)}${r.message.slice(0, 150)}`);
   }
   const all = [...startup, ...rows.flatMap((r) => r.x), ...late];
-  const refused = all.filter((e) => e.violations.length > 0 || e.status === 422);
+  const refused = all.filter((e) => e.refused);
+  const mock = all.filter((e) => !e.refused && e.violations.length > 0);
   const count = (f: (r: SweepRow) => boolean) => rows.filter(f).length;
   const readX = count((r) => r.x.some((e) => e.method === 'GET' && e.status >= 200 && e.status < 300));
   console.log('');
@@ -591,7 +638,10 @@ function print(rows: readonly SweepRow[], startup: readonly XExchange[], late: r
   console.log(`operations that read X (GET 2xx): ${readX}`);
   console.log(`X requests sent:                  ${all.length} (${startup.length} at start, ${late.length} late)`);
   console.log(`refused by X's description:       ${refused.length}`);
-  for (const e of refused) {
+  const listed = [...refused, ...mock];
+  console.log(`mock's own answer invalid:        ${mock.length} (Prism's example breaks the description)`);
+  for (const e of listed) {
+    if (e === mock[0]) console.log('  -- the mock answer invalid:');
     const owner = rows.find((r) => r.x.includes(e))?.op ?? (startup.includes(e) ? '(start)' : '(late)');
     console.log(`  ${owner}: ${e.method} ${e.url} → ${e.status}`);
     for (const v of e.violations) console.log(`      ${v}`);
