@@ -66,6 +66,11 @@ export interface XExchange {
    * reports violations of its own example answer, `response.body…`, with a 500: those are the mock's.)
    */
   readonly refused: boolean;
+  /**
+   * For a refused request: its values that are not X's id pattern and that an earlier answer of the mock
+   * carried (the server passing on an id the mock made up, `"string"`), else empty.
+   */
+  readonly echoed: readonly string[];
   readonly at: number;
 }
 
@@ -134,21 +139,57 @@ function parseViolations(header: string | string[] | undefined): string[] {
   }
 }
 
+/** Every string value in a JSON text (or nothing when it is not JSON). */
+function jsonStrings(text: string, into: Set<string>): Set<string> {
+  try {
+    JSON.parse(text, (_k, v: unknown) => {
+      if (typeof v === 'string') into.add(v);
+      return v;
+    });
+  } catch {
+    // not JSON (a multipart upload, an empty answer)
+  }
+  return into;
+}
+
+/** The values a request carries: its path segments, its query values and its JSON body's strings. */
+function requestValues(url: string, body: string): Set<string> {
+  const u = new URL(url, 'http://x');
+  const values = jsonStrings(body, new Set<string>());
+  for (const seg of u.pathname.split('/')) values.add(decodeURIComponent(seg));
+  for (const v of u.searchParams.values()) for (const part of v.split(',')) values.add(part);
+  return values;
+}
+
 /** The recording proxy: forwards every request to Prism and keeps what it saw in `log`. */
 function startProxy(port: number, prismPort: number, log: XExchange[]): Promise<Server> {
+  /** Every string the mock has answered so far. */
+  const answered = new Set<string>();
   const server = createServer((req, res) => {
+    const sent: Buffer[] = [];
+    req.on('data', (c: Buffer) => sent.push(c));
     const up = httpRequest(
       { host: '127.0.0.1', port: prismPort, method: req.method, path: req.url, headers: req.headers },
       (answer) => {
         const violations = parseViolations(answer.headers['sl-violations']);
+        const refused = answer.statusCode === 422 || violations.some((v) => v.startsWith('request'));
+        const echoed = refused
+          ? [...requestValues(req.url ?? '/', Buffer.concat(sent).toString('utf8'))].filter(
+              (v) => v !== '' && !/^[0-9]{1,19}$/.test(v) && answered.has(v),
+            )
+          : [];
         log.push({
           method: req.method ?? '?',
           url: req.url ?? '?',
           status: answer.statusCode ?? 0,
           violations,
-          refused: answer.statusCode === 422 || violations.some((v) => v.startsWith('request')),
+          refused,
+          echoed,
           at: Date.now(),
         });
+        const got: Buffer[] = [];
+        answer.on('data', (c: Buffer) => got.push(c));
+        answer.on('end', () => jsonStrings(Buffer.concat(got).toString('utf8'), answered));
         res.writeHead(answer.statusCode ?? 502, answer.headers);
         answer.pipe(res);
       },
@@ -160,6 +201,7 @@ function startProxy(port: number, prismPort: number, log: XExchange[]): Promise<
         status: 0,
         violations: [String(e)],
         refused: false,
+        echoed: [],
         at: Date.now(),
       });
       res.writeHead(502).end();
@@ -189,7 +231,16 @@ function seedConnection(dbFile: string, secret: string): void {
   db.prepare(
     `insert into x_accounts (id, account_id, x_user_id, x_username, status, health, created_at, updated_at,
        cookies_obtained_at, session_enc) values (?, ?, ?, ?, 'active', 'healthy', ?, ?, ?, ?)`,
-  ).run(randomUUID(), owner.id, X.userId, X.username, now, now, now, SecretBox.fromSecret(secret).seal(session));
+  ).run(
+    randomUUID(),
+    owner.id,
+    X.userId,
+    X.username,
+    now,
+    now,
+    now,
+    SecretBox.fromSecret(secret).seal(session),
+  );
   db.close();
 }
 
@@ -242,7 +293,10 @@ function callFor(op: string, ids: Ids): Call {
       body: { query: 'open source', eventTypes: ['tweet.new'] },
     },
     getKeywordMonitor: { path: `/api/v1/monitors/keywords/${ids.kwMonitor ?? '999999'}` },
-    updateKeywordMonitor: { path: `/api/v1/monitors/keywords/${ids.kwMonitor ?? '999999'}`, body: { isActive: false } },
+    updateKeywordMonitor: {
+      path: `/api/v1/monitors/keywords/${ids.kwMonitor ?? '999999'}`,
+      body: { isActive: false },
+    },
     deleteKeywordMonitor: { path: `/api/v1/monitors/keywords/${ids.kwMonitor ?? '999999'}` },
     getMonitor: { path: `/api/v1/monitors/${ids.monitor ?? '999999'}` },
     updateMonitor: { path: `/api/v1/monitors/${ids.monitor ?? '999999'}`, body: { isActive: false } },
@@ -265,7 +319,10 @@ function callFor(op: string, ids: Ids): Call {
     getDraw: { path: `/api/v1/draws/${ids.draw ?? 'none'}` },
     exportDraw: { path: `/api/v1/draws/${ids.draw ?? 'none'}/export?format=json` },
     listWebhooks: { path: '/api/v1/webhooks' },
-    createWebhook: { path: '/api/v1/webhooks', body: { url: 'https://example.com/hook', eventTypes: ['tweet.new'] } },
+    createWebhook: {
+      path: '/api/v1/webhooks',
+      body: { url: 'https://example.com/hook', eventTypes: ['tweet.new'] },
+    },
     updateWebhook: { path: `/api/v1/webhooks/${ids.webhook ?? '999999'}`, body: { isActive: true } },
     deleteWebhook: { path: `/api/v1/webhooks/${ids.webhook ?? '999999'}` },
     listWebhookDeliveries: { path: `/api/v1/webhooks/${ids.webhook ?? '999999'}/deliveries` },
@@ -326,23 +383,39 @@ function callFor(op: string, ids: Ids): Call {
     listXAccounts: { path: '/api/v1/x/accounts' },
     connectXAccount: {
       path: '/api/v1/x/accounts',
-      body: { username: X.other, email: 'dev@example.com', password: 'secret', totp_secret: 'JBSWY3DPEHPK3PXP' },
+      body: {
+        username: X.other,
+        email: 'dev@example.com',
+        password: 'secret',
+        totp_secret: 'JBSWY3DPEHPK3PXP',
+      },
     },
-    getXAccountConnectionAttempt: { path: `/api/v1/x/account-connection-attempts/${ids.attempt ?? randomUUID()}` },
+    getXAccountConnectionAttempt: {
+      path: `/api/v1/x/account-connection-attempts/${ids.attempt ?? randomUUID()}`,
+    },
     submitXAccountConnectionChallenge: {
       path: `/api/v1/x/account-connection-challenges/${ids.challenge ?? randomUUID()}/submit`,
       body: { email_code: '123456' },
     },
     getXAccount: { path: `/api/v1/x/accounts/${ids.xAccount ?? 'none'}` },
     disconnectXAccount: { path: `/api/v1/x/accounts/${ids.xAccount ?? 'none'}` },
-    reauthXAccount: { path: `/api/v1/x/accounts/${ids.xAccount ?? 'none'}/reauth`, body: { password: 'secret' } },
+    reauthXAccount: {
+      path: `/api/v1/x/accounts/${ids.xAccount ?? 'none'}/reauth`,
+      body: { password: 'secret' },
+    },
     bulkRetryXAccounts: { path: '/api/v1/x/accounts/bulk-retry' },
     downloadSupportAttachment: { path: `/api/v1/support/attachments/${randomUUID()}` },
     createTicket: { path: '/api/v1/support/tickets', body: { subject: 'Sweep', body: 'Just checking.' } },
     listTickets: { path: '/api/v1/support/tickets' },
     getTicket: { path: `/api/v1/support/tickets/${ids.ticket ?? NO_UUID}` },
-    updateTicketStatus: { path: `/api/v1/support/tickets/${ids.ticket ?? NO_UUID}`, body: { status: 'closed' } },
-    addTicketMessage: { path: `/api/v1/support/tickets/${ids.ticket ?? NO_UUID}/messages`, body: { body: 'More.' } },
+    updateTicketStatus: {
+      path: `/api/v1/support/tickets/${ids.ticket ?? NO_UUID}`,
+      body: { status: 'closed' },
+    },
+    addTicketMessage: {
+      path: `/api/v1/support/tickets/${ids.ticket ?? NO_UUID}/messages`,
+      body: { body: 'More.' },
+    },
     createGuestWallet: { path: '/api/v1/guest-wallets', body: { amount_minor: 1000, currency: 'usd' } },
     topUpGuestWallet: {
       path: '/api/v1/guest-wallets/topups',
@@ -507,7 +580,10 @@ async function sweepOne(
   const mockX = x.filter((e) => !e.refused && e.violations.length > 0);
   let verdict: string;
   if (status >= 200 && status < 300 && !writeEnd?.startsWith('failed')) verdict = '2xx';
-  else if (record.xapi === 'refused' && (code === record.refusal || writeEnd?.includes(record.refusal ?? '?')))
+  else if (
+    record.xapi === 'refused' &&
+    (code === record.refusal || writeEnd?.includes(record.refusal ?? '?'))
+  )
     verdict = 'refused as documented';
   else if (status >= 500) verdict = '5xx';
   else verdict = 'other 4xx';
@@ -554,7 +630,18 @@ async function main(): Promise<void> {
   try {
     const prism = spawn(
       'npx',
-      ['-y', '@stoplight/prism-cli@5', 'mock', '-h', '127.0.0.1', '-p', String(prismPort), '--errors', ...(dynamic ? ['-d'] : []), resolve(description)],
+      [
+        '-y',
+        '@stoplight/prism-cli@5',
+        'mock',
+        '-h',
+        '127.0.0.1',
+        '-p',
+        String(prismPort),
+        '--errors',
+        ...(dynamic ? ['-d'] : []),
+        resolve(description),
+      ],
       { stdio: ['ignore', 'ignore', 'inherit'], detached: true },
     );
     children.push(prism);
@@ -591,7 +678,11 @@ async function main(): Promise<void> {
     const startup = log.splice(0, log.length);
 
     const isDelete = ([, m, p]: readonly [string, string, string]) =>
-      m === 'DELETE' && !p.includes('/like') && !p.includes('/retweet') && !p.includes('/follow') && !p.includes('/join');
+      m === 'DELETE' &&
+      !p.includes('/like') &&
+      !p.includes('/retweet') &&
+      !p.includes('/follow') &&
+      !p.includes('/join');
     // createTweet last but the deletes: an answer X may have acted on (a 5xx) rests the account, and the writes
     // after it would not be sent.
     const last = (r: readonly [string, string, string]) => r[0] === 'createTweet';
@@ -614,7 +705,9 @@ async function main(): Promise<void> {
 /** Prints the table and the totals. */
 function print(rows: readonly SweepRow[], startup: readonly XExchange[], late: readonly XExchange[]): void {
   const w = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1)}…` : s.padEnd(n));
-  console.log(`${w('operation', 34)} ${w('xapi', 10)} ${w('status', 7)} ${w('code / write end', 36)} X sent  Prism`);
+  console.log(
+    `${w('operation', 34)} ${w('xapi', 10)} ${w('status', 7)} ${w('code / write end', 36)} X sent  Prism`,
+  );
   for (const r of rows) {
     const verdicts = r.x.map((e) => String(e.status)).join(' ');
     const code = [r.code, r.writeEnd].filter(Boolean).join(' → ');
@@ -632,18 +725,29 @@ function print(rows: readonly SweepRow[], startup: readonly XExchange[], late: r
   console.log(`operations called:                ${rows.length}`);
   console.log(`2xx:                              ${count((r) => r.verdict.startsWith('2xx'))}`);
   console.log(`refused as documented:            ${count((r) => r.verdict.startsWith('refused'))}`);
-  console.log(`5xx:                              ${count((r) => r.status >= 500)} (502: ${count((r) => r.status === 502)})`);
+  console.log(
+    `5xx:                              ${count((r) => r.status >= 500)} (502: ${count((r) => r.status === 502)})`,
+  );
   console.log(`other 4xx:                        ${count((r) => r.verdict.startsWith('other'))}`);
   console.log(`operations that sent X requests:  ${count((r) => r.x.length > 0)}`);
   console.log(`operations that read X (GET 2xx): ${readX}`);
-  console.log(`X requests sent:                  ${all.length} (${startup.length} at start, ${late.length} late)`);
-  console.log(`refused by X's description:       ${refused.length}`);
+  console.log(
+    `X requests sent:                  ${all.length} (${startup.length} at start, ${late.length} late)`,
+  );
+  const echoes = refused.filter((e) => e.echoed.length > 0).length;
+  console.log(
+    `refused by X's description:       ${refused.length} (${echoes} pass on a value the mock made up)`,
+  );
   const listed = [...refused, ...mock];
   console.log(`mock's own answer invalid:        ${mock.length} (Prism's example breaks the description)`);
   for (const e of listed) {
     if (e === mock[0]) console.log('  -- the mock answer invalid:');
     const owner = rows.find((r) => r.x.includes(e))?.op ?? (startup.includes(e) ? '(start)' : '(late)');
     console.log(`  ${owner}: ${e.method} ${e.url} → ${e.status}`);
+    if (e.echoed.length)
+      console.log(
+        `      (passes on the mock's own answer: ${e.echoed.map((v) => JSON.stringify(v)).join(', ')})`,
+      );
     for (const v of e.violations) console.log(`      ${v}`);
   }
 }
@@ -652,4 +756,3 @@ main().catch((e: unknown) => {
   console.error(e);
   process.exit(1);
 });
-
