@@ -43,7 +43,7 @@ type Method = 'get' | 'post' | 'put' | 'delete' | 'patch';
  */
 export function xroute(method: Method, path: string, body: Answer | Resolver) {
   return http[method](`${BASE}${path}`, async ({ request }) => {
-    const check = xFacts.check(request);
+    const check = xFacts.check(request, await jsonBodyOf(request));
     if (check.problems.length > 0)
       return HttpResponse.json(invalidRequest(check.problems.join('; ')), { status: 400 });
     const auth = request.headers.get('authorization') ?? '';
@@ -56,6 +56,16 @@ export function xroute(method: Method, path: string, body: Answer | Resolver) {
     const answer = typeof body === 'function' ? await body(url, request) : body;
     return answer instanceof Response ? answer : HttpResponse.json(answer);
   });
+}
+
+/** A request's JSON body, parsed (read from a clone, so the handler can still read it), or undefined. */
+async function jsonBodyOf(request: Request): Promise<unknown> {
+  if (!(request.headers.get('content-type') ?? '').includes('json')) return undefined;
+  try {
+    return JSON.parse(await request.clone().text());
+  } catch {
+    return undefined;
+  }
 }
 
 /** {@link xroute} for `GET`. */

@@ -77,3 +77,30 @@ describe('checkXRequest', () => {
     expect(check('GET', '/2/tweets/20', null).problems).toEqual(['no Authorization token']);
   });
 });
+
+describe('checkXRequest with a JSON body', () => {
+  const follow = (body: unknown) =>
+    checkXRequest(
+      {
+        method: 'POST',
+        url: 'http://x.test/2/users/12/following',
+        headers: new Headers({ authorization: 'Bearer user-follows' }),
+      },
+      { appToken: 'app', userTokens: { 'user-follows': ['follows.write', 'tweet.read', 'users.read'] } },
+      body,
+    ).problems;
+
+  it('passes a body X allows', () => {
+    expect(follow({ target_user_id: '783214' })).toEqual([]);
+  });
+
+  it("refuses a body property off X's pattern, as Prism does: the id a mock made up", () => {
+    expect(follow({ target_user_id: 'string' })).toEqual([
+      'body.target_user_id: string does not match ^[0-9]{1,19}$',
+    ]);
+  });
+
+  it('refuses a body without a required property', () => {
+    expect(follow({})).toEqual(['body.target_user_id is required']);
+  });
+});

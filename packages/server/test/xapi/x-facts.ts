@@ -181,6 +181,41 @@ function parameterProblem(raw: string, schema: XSchemaFacts): string | undefined
   return undefined;
 }
 
+/**
+ * What is wrong with a JSON body value under `schema` (required properties, and every scalar's enum, bounds
+ * and pattern, through objects and arrays), each problem named by its location (`body.target_user_id`).
+ * Properties the table does not describe are not judged (it keeps no `additionalProperties`), nor is
+ * `oneOf` / `anyOf` / `allOf`.
+ */
+function jsonProblems(value: unknown, schema: XSchemaFacts, at: string): string[] {
+  if (value === null || value === undefined) return [];
+  if (Array.isArray(value)) {
+    if (schema.type !== 'array') return [];
+    const problems: string[] = [];
+    if (schema.minItems !== undefined && value.length < schema.minItems)
+      problems.push(`${at}: fewer than ${schema.minItems} items`);
+    if (schema.maxItems !== undefined && value.length > schema.maxItems)
+      problems.push(`${at}: more than ${schema.maxItems} items`);
+    value.forEach((v, i) => {
+      problems.push(...jsonProblems(v, schema.items ?? {}, `${at}[${i}]`));
+    });
+    return problems;
+  }
+  if (typeof value === 'object') {
+    const o = value as Record<string, unknown>;
+    const problems = (schema.required ?? []).filter((k) => !(k in o)).map((k) => `${at}.${k} is required`);
+    for (const [k, v] of Object.entries(o)) {
+      const sub = schema.properties?.[k];
+      if (sub) problems.push(...jsonProblems(v, sub, `${at}.${k}`));
+    }
+    return problems;
+  }
+  if (schema.type === 'object' || schema.type === 'array')
+    return [`${at}: ${JSON.stringify(value)} is not an ${schema.type}`];
+  const problem = scalarProblem(String(value), schema);
+  return problem ? [`${at}: ${problem}`] : [];
+}
+
 /** The tokens the stand-in knows: the app's bearer token and the users' OAuth 2.0 tokens with their scopes. */
 export interface XTokens {
   appToken: string;
@@ -214,10 +249,14 @@ export interface XRequestCheck {
   problems: string[];
 }
 
-/** Checks one request (method, URL, Authorization header) against the table. */
+/**
+ * Checks one request (method, URL, Authorization header and, when given, its parsed JSON body) against the
+ * table. `body` is left out for a request without a JSON body.
+ */
 export function checkXRequest(
   request: { method: string; url: string; headers: { get(name: string): string | null } },
   tokens: XTokens,
+  body?: unknown,
 ): XRequestCheck {
   const url = new URL(request.url);
   const found = findOperation(request.method, url.pathname);
@@ -253,6 +292,7 @@ export function checkXRequest(
   for (const prm of query.filter((p) => p.required && !url.searchParams.has(p.name))) {
     problems.push(`${op.operationId} needs query parameter ${prm.name}`);
   }
+  if (body !== undefined && op.body?.json) problems.push(...jsonProblems(body, op.body.json, 'body'));
   const token = tokenOf(request.headers.get('authorization'), tokens);
   if (!token) {
     problems.push('no Authorization token');
@@ -278,9 +318,9 @@ export class XFactsChecker {
 
   constructor(readonly tokens: XTokens) {}
 
-  /** Checks `request`; a violation is recorded. Returns the check. */
-  check(request: Request): XRequestCheck {
-    const result = checkXRequest(request, this.tokens);
+  /** Checks `request` (with its parsed JSON `body`, if it has one); a violation is recorded. Returns the check. */
+  check(request: Request, body?: unknown): XRequestCheck {
+    const result = checkXRequest(request, this.tokens, body);
     for (const problem of result.problems) {
       this.violations.push({ method: request.method, url: request.url, problem });
     }
