@@ -25,7 +25,9 @@
  * It prints one row per operation (its handling on xapi from `XAPI_OPERATIONS`, status, error code, X
  * requests sent and Prism's verdicts) and the totals: 2xx, refused as documented, 5xx, operations that read
  * something from X, and every request refused by X's description with the violation messages. With
- * `--json <file>` it writes the rows too. Exit code 0 unless it could not run.
+ * `--json <file>` it writes the rows too; with `--dynamic` Prism generates its answers (`-d`) instead of
+ * answering its examples (`"id": "string"`, `"protected": true`). A refused request that passes on a value
+ * of the mock's own answers is marked so: the mock's doing, not the request's. Exit code 0 unless it could not run.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -394,7 +396,7 @@ function callFor(op: string, ids: Ids): Call {
       path: `/api/v1/x/account-connection-attempts/${ids.attempt ?? randomUUID()}`,
     },
     submitXAccountConnectionChallenge: {
-      path: `/api/v1/x/account-connection-challenges/${ids.challenge ?? randomUUID()}/submit`,
+      path: `/api/v1/x/account-connection-challenges/${ids.challenge ?? `xch_${randomBytes(8).toString('hex')}`}/submit`,
       body: { email_code: '123456' },
     },
     getXAccount: { path: `/api/v1/x/accounts/${ids.xAccount ?? 'none'}` },
