@@ -301,7 +301,9 @@ export const XAPI_OPERATIONS = {
     [...USER, 'GET /2/users/{id}/tweets', AUTHORS],
     'the user’s timeline, kept to posts with media',
   ),
-  getFollowersYouKnow: unavailable('X API v2 has no endpoint for followers you know'),
+  getFollowersYouKnow: unavailable(
+    'X API v2 has no endpoint for followers you know; the viewer and the user are looked up first (app token), so an unknown user answers 404 and a protected one 403 before the refusal',
+  ),
   getNotifications: unavailable('X API v2 has no notifications endpoint'),
   getDmHistory: asAccount(
     [
@@ -315,7 +317,9 @@ export const XAPI_OPERATIONS = {
   getUserFollowers: read([...USER, 'GET /2/users/{id}/followers'], 'up to 1,000 per request, filtered'),
   getUserFollowing: read([...USER, 'GET /2/users/{id}/following'], 'up to 1,000 per request, filtered'),
   getUserMentions: read([...USER, 'GET /2/users/{id}/mentions', AUTHORS], 'the posts mentioning the user'),
-  getUserVerifiedFollowers: unavailable('X API v2 has no verified-followers listing'),
+  getUserVerifiedFollowers: unavailable(
+    'X API v2 has no verified-followers listing; the user is looked up first (app token), so an unknown user answers 404 and a protected one 403 before the refusal',
+  ),
   getUserListMemberships: read([...USER, 'GET /2/users/{id}/list_memberships'], 'the lists the user is in'),
   getJob: unavailable('X API v2 has no job listings'),
   downloadMedia: read(
