@@ -9,6 +9,16 @@ import { openEnum } from '../zod-helpers.js';
  */
 export const MONITOR_PAUSED_REASONS = ['x_user_not_found', 'insufficient_credits'] as const;
 
+/** A monitor's effective check interval (both monitor kinds show it). */
+const CheckIntervalSeconds = z
+  .number()
+  .int()
+  .min(1)
+  .optional()
+  .describe(
+    "How often the monitor is checked now, in seconds: 1 on the simulated platform; on the X API, as often as the app's request budget allows for every active monitor (longer with more monitors).",
+  );
+
 /** An account monitor (spec 2.4): watches one platform account for the selected event types. */
 export const MonitorSchema = z.object({
   id: z.string().describe('Identifier of the monitor.'),
@@ -22,14 +32,7 @@ export const MonitorSchema = z.object({
     .describe('True while the monitor checks every second and is billed hourly; false when paused.'),
   createdAt: z.string().describe('When the monitor was created (ISO 8601).'),
   nextBillingAt: z.string().describe('When the next hourly charge of this monitor falls due (ISO 8601).'),
-  checkIntervalSeconds: z
-    .number()
-    .int()
-    .min(1)
-    .optional()
-    .describe(
-      "How often the monitor is checked now, in seconds: 1 on the simulated platform; on the X API, as often as the app's request budget allows for every active monitor (longer with more monitors).",
-    ),
+  checkIntervalSeconds: CheckIntervalSeconds,
   pausedReason: openEnum(MONITOR_PAUSED_REASONS)
     .optional()
     .describe('Set when the service paused the monitor itself, e.g. the watched account no longer exists.'),
@@ -49,14 +52,7 @@ export const KeywordMonitorSchema = z.object({
   isActive: z.boolean().describe('True while the monitor checks and is billed; false when paused.'),
   createdAt: z.string().describe('When the keyword monitor was created (ISO 8601).'),
   nextBillingAt: z.string().describe('When the next hourly charge of this monitor falls due (ISO 8601).'),
-  checkIntervalSeconds: z
-    .number()
-    .int()
-    .min(1)
-    .optional()
-    .describe(
-      "How often the monitor is checked now, in seconds: 1 on the simulated platform; on the X API, as often as the app's request budget allows for every active monitor (longer with more monitors).",
-    ),
+  checkIntervalSeconds: CheckIntervalSeconds,
 });
 
 /** The answer of the account-monitor list: every monitor of the account (up to 200, unpaginated). */
