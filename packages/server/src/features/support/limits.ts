@@ -1,3 +1,4 @@
+import { FILE_SIGNATURES } from '../../core/file-signatures.js';
 import { MULTIPART_BODY_BYTES } from '../../core/http/multipart.js';
 
 /**
@@ -25,19 +26,12 @@ export const SUPPORT_LIMITS = {
  * file cannot claim a type it is not); text types must be UTF-8 without NUL bytes instead.
  */
 export const ATTACHMENT_TYPES: Readonly<Record<string, { ext: string; magic?: (b: Buffer) => boolean }>> = {
-  'image/png': {
-    ext: 'png',
-    magic: (b) => b.subarray(0, 8).equals(Buffer.from([137, 80, 78, 71, 13, 10, 26, 10])),
-  },
-  'image/jpeg': { ext: 'jpg', magic: (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff },
-  'image/gif': { ext: 'gif', magic: (b) => b.subarray(0, 4).toString('latin1') === 'GIF8' },
-  'image/webp': {
-    ext: 'webp',
-    magic: (b) =>
-      b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP',
-  },
-  'application/pdf': { ext: 'pdf', magic: (b) => b.subarray(0, 5).toString('latin1') === '%PDF-' },
-  'video/mp4': { ext: 'mp4', magic: (b) => b.subarray(4, 8).toString('latin1') === 'ftyp' },
+  'image/png': { ext: 'png', magic: FILE_SIGNATURES['image/png'] },
+  'image/jpeg': { ext: 'jpg', magic: FILE_SIGNATURES['image/jpeg'] },
+  'image/gif': { ext: 'gif', magic: FILE_SIGNATURES['image/gif'] },
+  'image/webp': { ext: 'webp', magic: FILE_SIGNATURES['image/webp'] },
+  'application/pdf': { ext: 'pdf', magic: FILE_SIGNATURES['application/pdf'] },
+  'video/mp4': { ext: 'mp4', magic: FILE_SIGNATURES['video/mp4'] },
   'text/plain': { ext: 'txt' },
   'text/csv': { ext: 'csv' },
   'application/json': { ext: 'json' },

@@ -1,5 +1,6 @@
 import http from 'node:http';
 import https from 'node:https';
+import { hasSignature } from '../../core/file-signatures.js';
 import type { WriteFile, WriteRejectionCode } from '../../core/platform/account-writes.js';
 import { pinnedConnection } from '../../core/ssrf/pinned-lookup.js';
 import {
@@ -42,22 +43,11 @@ export type MediaDownload =
 /** The refusals of a download: unreachable or refused, not media X takes, larger than X takes. */
 type MediaRefusalCode = 'media_download_failed' | 'unsupported_media_type' | 'body_too_large';
 
-/** The leading bytes of each type, to check the declared type against the content. */
-const MAGIC: Readonly<Record<string, (b: Buffer) => boolean>> = {
-  'image/jpeg': (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff,
-  'image/png': (b) => b.subarray(0, 8).equals(Buffer.from([137, 80, 78, 71, 13, 10, 26, 10])),
-  'image/gif': (b) => b.subarray(0, 4).toString('latin1') === 'GIF8',
-  'image/webp': (b) =>
-    b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP',
-  'video/mp4': (b) => b.subarray(4, 8).toString('latin1') === 'ftyp',
-  'video/quicktime': (b) => ['ftyp', 'moov', 'mdat', 'wide'].includes(b.subarray(4, 8).toString('latin1')),
-};
-
 /** The type of downloaded bytes: the declared one when the content matches it, else what the content shows. */
 export function mediaTypeOf(declared: string | undefined, bytes: Buffer): string | undefined {
   const type = declared?.split(';')[0]?.trim().toLowerCase();
-  if (type && MAGIC[type]?.(bytes)) return type;
-  return Object.keys(MAGIC).find((t) => MAGIC[t]?.(bytes));
+  if (type && X_MEDIA_LIMITS[type] && hasSignature(type, bytes)) return type;
+  return Object.keys(X_MEDIA_LIMITS).find((t) => hasSignature(t, bytes));
 }
 
 /**
