@@ -1,13 +1,12 @@
-import { CommanderError } from 'commander';
 import { ExitCode } from './exit-codes.js';
 import type { InteractiveCommandSpec } from './interactive/types.js';
 import type { CliIO } from './io.js';
-import { buildProgram } from './program/build.js';
+import { parseOperationLine } from './program/fast-path.js';
 import { commandWords, scanGlobals } from './program/globals.js';
 import { interactiveSpecs } from './program/interactive-table.js';
 import { parseFields, splitJsonArgs } from './program/json-args.js';
 import type { RunState } from './program/run-state.js';
-import { reportError } from './report/report-error.js';
+import { commanderCode } from './report/commander-code.js';
 import { loadChecks, resourceActions } from './table/index.generated.js';
 import { loadTree, resourceNames } from './table/tree.js';
 
@@ -19,7 +18,9 @@ export interface RunOptions {
 
 /**
  * Runs one `xsvc` command line in-process and resolves to its exit code (see `xsvc help exit-codes`).
- * Commands throw; this is the one place that catches, prints the error and picks the code.
+ * Commands throw; this is the one place that catches, prints the error and picks the code. A plain
+ * operation line is parsed without commander (`program/fast-path.ts`); every other line, and every line
+ * it declines, is commander's, which loads only then.
  */
 export async function run(argv: readonly string[], io: CliIO, options: RunOptions = {}): Promise<number> {
   const state: RunState = { io, argv, exitCode: ExitCode.ok };
@@ -35,36 +36,48 @@ export async function run(argv: readonly string[], io: CliIO, options: RunOption
         ...(split.jq !== undefined && { jq: await compileJq(split.jq) }),
       };
     }
+    const line = parseOperationLine(split.argv, tree, interactive, state);
+    if (line) {
+      const { runOperation } = await import('./exec/operation.js');
+      await runOperation({ ...line, state });
+      return state.exitCode;
+    }
+    const { buildProgram } = await import('./program/build.js');
     const program = buildProgram(state, split.argv, interactive, tree);
     await program.parseAsync([...split.argv], { from: 'user' });
     return state.exitCode;
   } catch (err) {
-    if (
-      err instanceof CommanderError &&
-      (err.code === 'commander.helpDisplayed' || err.code === 'commander.version')
-    ) {
-      return ExitCode.ok;
-    }
+    const code = commanderCode(err);
+    if (code === 'commander.helpDisplayed' || code === 'commander.version') return ExitCode.ok;
     // A resource named without an action: commander has printed its help on stderr.
-    if (err instanceof CommanderError && err.code === 'commander.help') return ExitCode.usage;
+    if (code === 'commander.help') return ExitCode.usage;
+    const { reportError } = await import('./report/report-error.js');
     return reportError(err, io, scanGlobals(argv), state.credentials);
   }
 }
-
 /**
  * When the line names an operation (`users get jack`, not its `--help`), starts loading what running it
  * loads (the executing code with the SDK, the resource's quick checks, the HTTP client) beside the command
  * table, instead of one after the other as each step asks for the next: module loading waits on the disk
- * between steps. Nothing runs early; the steps find their modules loaded (a failed load is left to them).
+ * between steps. Any other line (help, a builtin) starts loading commander and the program instead.
+ * Nothing runs early; the steps find their modules loaded (a failed load is left to them).
  */
 function prefetchOperation(argv: readonly string[]): void {
+  const ignore = () => {};
   const end = argv.indexOf('--');
   const head = end < 0 ? argv : argv.slice(0, end);
-  if (head.includes('--help') || head.includes('-h')) return;
   const [resource, action] = commandWords(argv);
-  if (resource === undefined || action === undefined || !Object.hasOwn(resourceActions, resource)) return;
-  if (!resourceActions[resource]!.includes(action)) return;
-  const ignore = () => {};
+  if (
+    head.includes('--help') ||
+    head.includes('-h') ||
+    resource === undefined ||
+    action === undefined ||
+    !Object.hasOwn(resourceActions, resource) ||
+    !resourceActions[resource]!.includes(action)
+  ) {
+    import('./program/build.js').catch(ignore);
+    return;
+  }
   import('./exec/operation.js').catch(ignore);
   loadChecks[resource]?.().catch(ignore);
   import('./args/quick-check.js').catch(ignore);

@@ -1,7 +1,7 @@
 import type { OptionValues } from 'commander';
 import { UsageError } from '../errors.js';
 import type { CliIO } from '../io.js';
-import { attributeOf } from '../program/flag-options.js';
+import { attributeOf } from '../program/option-table.js';
 import type { CommandSpec, FlagSpec } from '../table/types.js';
 import { convertScalar } from './convert.js';
 import { fileFromPath } from './files.js';

@@ -2,7 +2,7 @@ import type { OptionValues } from 'commander';
 import { promptSecret } from '../commands/prompt.js';
 import { UsageError } from '../errors.js';
 import { type CliIO, canPrompt } from '../io.js';
-import { attributeOf } from '../program/flag-options.js';
+import { attributeOf } from '../program/option-table.js';
 import type { CommandSpec, FlagSpec } from '../table/types.js';
 import type { InputReader } from './input.js';
 

@@ -4,9 +4,11 @@ import type { InteractiveCommandSpec } from '../interactive/types.js';
 import type { TreeNode } from '../table/tree.js';
 import { registerBuiltins } from './builtins.js';
 import { COMMAND_GROUPS, commandRank, LEARN_MORE, TOP_EXAMPLES } from './command-groups.js';
+import { commanderOption } from './flag-options.js';
 import { commandWords } from './globals.js';
 import { attachInteractive } from './interactive-command.js';
 import { addOperationCommand } from './operation-command.js';
+import { GLOBAL_OPTIONS } from './option-table.js';
 import type { RunState } from './run-state.js';
 
 /** The CLI's version (from its package.json). */
@@ -32,22 +34,6 @@ export function buildProgram(
     .description(ABOUT)
     .usage('<command> <action> [flags]')
     .version(VERSION, '-v, --version', 'Print the version.')
-    .option(
-      '--json',
-      'Print the answer as JSON, one shape per command (with --all or --limit too); `--json id,text` keeps these fields. Errors as JSON on stderr.',
-    )
-    .option(
-      '--jq <filter>',
-      'Filter the JSON output with a jq expression (implies --json); strings print raw.',
-    )
-    .option('--profile <name>', 'Use this saved profile (default: XSVC_PROFILE, then the current one).')
-    .option(
-      '--base-url <url>',
-      'Service origin (default: XSVC_BASE_URL, the profile, http://127.0.0.1:8787).',
-    )
-    .option('--dry-run', 'Print the request as a curl line and as SDK code; send nothing.')
-    .option('--no-color', 'No colours (also NO_COLOR, or when not a terminal).')
-    .option('--verbose', 'With --help: also how the request works on the wire (cursors, retries, headers).')
     .helpOption('-h, --help', 'Show help.')
     .helpCommand(false)
     .showSuggestionAfterError(true)
@@ -72,6 +58,7 @@ export function buildProgram(
         return `${blocks.join('\n\n').trimEnd()}\n\n${moved!.trimEnd()}\n`;
       },
     });
+  for (const decl of GLOBAL_OPTIONS) program.addOption(commanderOption(decl));
   program.addHelpText('afterAll', ({ command }) =>
     command === program
       ? `\nExamples:\n${TOP_EXAMPLES.map((e) => `  $ ${e}`).join('\n')}\n\nLearn more:\n${LEARN_MORE.map((l) => `  ${l}`).join('\n')}`

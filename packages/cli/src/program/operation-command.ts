@@ -2,7 +2,7 @@ import { Argument, type Command } from 'commander';
 import type { InteractiveCommandSpec } from '../interactive/types.js';
 import type { ArgSpec, CommandSpec } from '../table/types.js';
 import { choiceParser } from './choice-parser.js';
-import { addCommandFlags, addFlag } from './flag-options.js';
+import { addOperationOptions } from './flag-options.js';
 import { globalsOf } from './globals.js';
 import { addInteractiveOptions } from './interactive-command.js';
 import type { RunState } from './run-state.js';
@@ -56,8 +56,7 @@ export function addOperationCommand(
     if (choices) arg.choices(choices).argParser(choiceParser(choices));
     cmd.addArgument(arg);
   }
-  for (const f of spec.flags) addFlag(cmd, f, spec.args.find((a) => a.key === f.key)?.name);
-  addCommandFlags(cmd, spec);
+  addOperationOptions(cmd, spec);
   cmd.addHelpText('after', learnMore(spec, verbose, interactive?.examples));
   if (interactive) addInteractiveOptions(cmd, interactive, false);
   cmd.action(async (...received: unknown[]) => {

@@ -1,10 +1,10 @@
-import { CommanderError } from 'commander';
 import { CliError } from '../errors.js';
 import { type LoadedCredentials, refusedKeyNext } from '../exec/credentials.js';
 import { ExitCode } from '../exit-codes.js';
 import { type CliIO, noColor } from '../io.js';
 import { makeStyle } from '../output/style.js';
 import type { GlobalFlags } from '../program/globals.js';
+import { commanderCode } from './commander-code.js';
 import { nextStep } from './hints.js';
 
 /** An error as printed: the spec's code, the message, and what to do next. */
@@ -42,7 +42,7 @@ export function exitCodeForStatus(status: number): number {
  * `creds` are those the command used, when it loaded them: a refused key (401) then names its source.
  */
 export async function describeError(err: unknown, creds?: LoadedCredentials): Promise<ErrorReport> {
-  if (err instanceof CommanderError) {
+  if (err instanceof Error && commanderCode(err) !== undefined) {
     const word = /unknown command '([^']+)'/.exec(err.message)?.[1];
     const instead = word !== undefined ? INSTEAD[word] : undefined;
     return {
