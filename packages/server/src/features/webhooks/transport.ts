@@ -65,7 +65,7 @@ export function sendToTarget(
         method: 'POST',
         ...pinnedConnection(target),
         agent: isHttps ? agents.https : agents.http,
-        headers: { ...headers, host: target.url.host, 'content-length': String(Buffer.byteLength(body)) },
+        headers: headerList(headers, target.url.host, body),
       });
     } catch (err) {
       // Setting the connection up may throw (a bad option, a socket destroyed while created): one failed
@@ -83,12 +83,13 @@ export function sendToTarget(
       request.destroy();
       finish({ ok: false, statusCode: null, error: 'cancelled: the server is stopping' });
     };
+    const cut = signal && cutOffs(signal);
     const cleanUp = () => {
       clearTimeout(timer);
-      signal?.removeEventListener('abort', onAbort);
+      cut?.delete(onAbort);
     };
     request.on('close', cleanUp);
-    signal?.addEventListener('abort', onAbort);
+    cut?.add(onAbort);
     if (signal?.aborted) onAbort();
     request.on('error', (err: NodeJS.ErrnoException) => {
       finish({ ok: false, statusCode: null, error: describeError(err) });
@@ -105,6 +106,44 @@ export function sendToTarget(
     });
     request.end(body);
   });
+}
+
+/**
+ * The request's headers as node's flat list (`[name, value, …]`, which it writes as they are instead of
+ * storing each one first), with the Host and Content-Length of this POST in place of any given.
+ */
+function headerList(headers: Readonly<Record<string, string>>, host: string, body: string): string[] {
+  const list: string[] = [];
+  for (const name of Object.keys(headers)) {
+    const lower = name.toLowerCase();
+    if (lower === 'host' || lower === 'content-length') continue;
+    list.push(name, headers[name] as string);
+  }
+  list.push('host', host, 'content-length', String(Buffer.byteLength(body)));
+  return list;
+}
+
+/**
+ * The POSTs in flight under each stop signal, each with how to cut it off: one listener per signal (an
+ * engine's, shared by all its attempts) instead of one per POST.
+ */
+const inFlight = new WeakMap<AbortSignal, Set<() => void>>();
+
+function cutOffs(signal: AbortSignal): Set<() => void> {
+  let set = inFlight.get(signal);
+  if (!set) {
+    const mine = new Set<() => void>();
+    set = mine;
+    inFlight.set(signal, mine);
+    signal.addEventListener(
+      'abort',
+      () => {
+        for (const cut of [...mine]) cut();
+      },
+      { once: true },
+    );
+  }
+  return set;
 }
 
 function outcomeOf(status: number, location: string | undefined): SendOutcome {
