@@ -1,6 +1,6 @@
 import type { EventType } from '@xsvc/sdk/contract';
-import { type Kysely, sql } from 'kysely';
-import { inList, jsonRows } from '../db/lists.js';
+import type { Kysely } from 'kysely';
+import { inList } from '../db/lists.js';
 import type { Database } from '../db/schema.js';
 
 /** An event a monitor matched, ready to store. */
@@ -23,28 +23,8 @@ export interface NewEvent {
   data: Record<string, unknown>;
 }
 
-/**
- * Events per statement. Each statement binds its rows as one list ({@link jsonRows}), so its text is the
- * same whatever the batch and no parameter limit applies; this only bounds the size of that one value.
- */
-const BATCH = 1_000;
-
-/** The columns of a stored event, as {@link jsonRows} binds them. */
-const EVENT_COLUMNS = {
-  id: 'text',
-  account_id: 'text',
-  monitor_id: 'text',
-  keyword_monitor_id: 'text',
-  event_type: 'text',
-  username: 'text',
-  query: 'text',
-  occurred_at: 'bigint',
-  created_at: 'bigint',
-  payload: 'text',
-  dedupe_key: 'text',
-} as const;
-
-const OUTBOX_COLUMNS = { event_id: 'text', account_id: 'text', created_at: 'bigint' } as const;
+/** Rows per multi-row insert (11 bound values a row; far below both engines' parameter limits). */
+const BATCH = 200;
 
 /**
  * The delivery payload of spec 6.3 without `deliveryId`, which each delivery adds: what `events.payload`
@@ -74,39 +54,33 @@ export async function storeEvents(
   now: number,
 ): Promise<string[]> {
   const stored: string[] = [];
-  const eventCols = sql.raw(Object.keys(EVENT_COLUMNS).join(', '));
-  const outboxCols = sql.raw(Object.keys(OUTBOX_COLUMNS).join(', '));
   for (let i = 0; i < events.length; i += BATCH) {
     const batch = events.slice(i, i + BATCH);
-    const rows = batch.map((e) => ({
-      id: e.id,
-      account_id: e.accountId,
-      monitor_id: e.monitorId,
-      keyword_monitor_id: e.keywordMonitorId,
-      event_type: e.eventType,
-      username: e.username,
-      query: e.query,
-      occurred_at: e.occurredAt,
-      created_at: now,
-      payload: JSON.stringify(eventPayload(e)),
-      dedupe_key: e.dedupeKey,
-    }));
-    // One INSERT … SELECT per batch, the rows bound as one list (`where true`: SQLite's parser then reads
-    // the ON CONFLICT as the insert's, not a join's).
-    const inserted = (
-      await sql<{ id: string; account_id: string }>`
-        insert into events (${eventCols})
-        select ${eventCols} from ${jsonRows(db, 'j', EVENT_COLUMNS, rows)} where true
-        on conflict (dedupe_key) do nothing
-        returning id, account_id
-      `.execute(db)
-    ).rows;
+    const inserted = await db
+      .insertInto('events')
+      .values(
+        batch.map((e) => ({
+          id: e.id,
+          account_id: e.accountId,
+          monitor_id: e.monitorId,
+          keyword_monitor_id: e.keywordMonitorId,
+          event_type: e.eventType,
+          username: e.username,
+          query: e.query,
+          occurred_at: e.occurredAt,
+          created_at: now,
+          payload: JSON.stringify(eventPayload(e)),
+          dedupe_key: e.dedupeKey,
+        })),
+      )
+      .onConflict((oc) => oc.column('dedupe_key').doNothing())
+      .returning(['id', 'account_id'])
+      .execute();
     if (inserted.length === 0) continue;
-    const outbox = inserted.map((r) => ({ event_id: r.id, account_id: r.account_id, created_at: now }));
-    await sql`
-      insert into event_outbox (${outboxCols})
-      select ${outboxCols} from ${jsonRows(db, 'j', OUTBOX_COLUMNS, outbox)}
-    `.execute(db);
+    await db
+      .insertInto('event_outbox')
+      .values(inserted.map((r) => ({ event_id: r.id, account_id: r.account_id, created_at: now })))
+      .execute();
     for (const r of inserted) stored.push(r.id);
   }
   return stored;
