@@ -12,6 +12,10 @@
  *   delivery less the floor's) at most half the floor's.
  * Each figure is printed with what limits it, and the CPU arithmetic of the machine: every delivery costs the
  * floor's CPU plus the engine's, and the machine's cores bound the rate whatever the code does.
+ * - Durable writes alone (INFO, issue #30): the best run's statements, recorded during its burst, replayed on a
+ *   copy of the database taken just before it (src/durable-writes.ts): the same SQL, batches and transactions
+ *   with no HTTP and no engine JS, as CPU per delivery beside the floor's. What the engine's own CPU has
+ *   beyond it is its JavaScript, its garbage and its threads, not its rows.
  */
 import http from 'node:http';
 import { availableParallelism, loadavg } from 'node:os';
@@ -196,7 +200,7 @@ async function main(): Promise<void> {
   const writesMs = (durable.totalMs - durable.storeMs) / BURST;
   const storeMs = durable.storeMs / BURST;
   console.log(
-    `INFO: durable writes alone (${best.label}'s ${durable.statements} statements replayed on a copy of the database: same SQL, batches and transactions, no HTTP, no engine JS): ${writesMs.toFixed(3)} ms of CPU per delivery = ${(writesMs / floor.cpuMs).toFixed(2)}x the HTTP floor's, in ${durable.engineTransactions} transactions (fan-out, claims, results); storing the events, which the engine's figure includes, ${storeMs.toFixed(3)} ms more in ${durable.storeTransactions}; together ${(writesMs + storeMs).toFixed(3)} ms = ${((writesMs + storeMs) / floor.cpuMs).toFixed(2)}x, of the engine's ${engineCpu.toFixed(3)} ms`,
+    `INFO: durable writes alone (${best.label}'s ${durable.statements} statements replayed on a copy of the database: same SQL, batches and transactions, no HTTP, no engine JS): ${writesMs.toFixed(3)} ms of CPU per delivery = ${(writesMs / floor.cpuMs).toFixed(2)}x the HTTP floor's, in ${durable.engineTransactions} transactions (fan-out, claims, results); storing the events, which the engine's figure includes, ${storeMs.toFixed(3)} ms more in ${durable.storeTransactions}; together ${(writesMs + storeMs).toFixed(3)} ms = ${((writesMs + storeMs) / floor.cpuMs).toFixed(2)}x, of the engine's ${engineCpu.toFixed(3)} ms; the other ${(engineCpu - writesMs - storeMs).toFixed(3)} ms = ${((engineCpu - writesMs - storeMs) / floor.cpuMs).toFixed(2)}x is JavaScript (queries built, fan-out, results, transport, jobs), its garbage and threads`,
   );
 }
 

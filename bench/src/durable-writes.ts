@@ -8,7 +8,7 @@
  * is the same statements, with the same batch sizes, in the same transactions, on the same data: its CPU is
  * the floor of any engine that writes those rows.
  */
-import { rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase } from '@xsvc/server';
@@ -18,9 +18,10 @@ interface Statement {
   readonly source: string;
   readonly database: unknown;
 }
-interface Handle {
+export interface Handle {
   prepare(source: string): Statement;
   serialize(): Buffer;
+  exec(source: string): unknown;
 }
 
 interface Call {
@@ -33,10 +34,21 @@ interface Call {
 export interface Recording {
   /** Stops recording; the statements run so far stay. */
   stop(): void;
-  /** Replays the statements on a copy of the snapshot; CPU of this process, in ms. */
-  replay(): Promise<ReplayFigures>;
+  /**
+   * Replays the statements on a copy of the snapshot; CPU of this process, in ms. Options, for what-ifs:
+   * `prepare` changes the copy first (unmeasured), `keep` leaves statements out.
+   */
+  replay(options?: ReplayOptions): Promise<ReplayFigures>;
   /** Stops recording and removes the snapshot. */
   discard(): void;
+}
+
+/** What-ifs of a replay. */
+export interface ReplayOptions {
+  readonly prepare?: (handle: Handle) => void;
+  readonly keep?: (source: string) => boolean;
+  /** Keep the snapshot for another replay. */
+  readonly again?: boolean;
 }
 
 /** What a replay cost. */
@@ -87,13 +99,18 @@ export function recordStatements(sqlite: Handle): Recording {
       calls.length = 0;
       remove();
     },
-    async replay() {
+    async replay(options = {}) {
       stop();
-      const copy = await openDatabase(snapshot);
+      const file = `${snapshot}-${Math.random().toString(36).slice(2)}`;
+      copyFileSync(snapshot, file);
+      const copy = await openDatabase(file);
+      const keep = options.keep ?? (() => true);
       try {
         const handle = copy.sqlite as unknown as Handle;
+        options.prepare?.(handle);
         const prepared = new Map<string, Statement>();
-        for (const c of calls) if (!prepared.has(c.source)) prepared.set(c.source, handle.prepare(c.source));
+        for (const c of calls)
+          if (!prepared.has(c.source) && keep(c.source)) prepared.set(c.source, handle.prepare(c.source));
         // The transactions, each a run of calls from `begin` to `commit` (a statement outside one is its own).
         const transactions: Call[][] = [];
         let open: Call[] | undefined;
@@ -115,6 +132,7 @@ export function recordStatements(sqlite: Handle): Recording {
           const store = isStore(t);
           const before = store ? process.cpuUsage() : undefined;
           for (const c of t) {
+            if (!keep(c.source)) continue;
             const stmt = prepared.get(c.source) as Statement & Record<Call['method'], Method>;
             stmt[c.method].apply(stmt, c.args as unknown[]);
           }
@@ -134,7 +152,8 @@ export function recordStatements(sqlite: Handle): Recording {
         };
       } finally {
         await copy.close();
-        remove();
+        for (const f of [file, `${file}-wal`, `${file}-shm`]) rmSync(f, { force: true });
+        if (!options.again) remove();
       }
     },
   };

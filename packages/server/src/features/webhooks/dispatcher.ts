@@ -77,7 +77,10 @@ export async function prepareSend(
   let target: Target;
   try {
     // Only a host name asks DNS (an address, or the allowed loopback, was prepared above).
-    target = await withTimeout(resolveTarget(vetOnce(url, deps.policy), deps.resolver), deps.limits.timeoutMs);
+    target = await withTimeout(
+      resolveTarget(vetOnce(url, deps.policy), deps.resolver),
+      deps.limits.timeoutMs,
+    );
   } catch (err) {
     return refused(err);
   }
