@@ -124,7 +124,7 @@ export function recordStatements(sqlite: Handle): Recording {
           }
         }
         if (open) transactions.push(open);
-        const isStore = (t: Call[]) => t.some((c) => /^\s*insert into "events"/i.test(c.source));
+        const isStore = (t: Call[]) => t.some((c) => /^\s*insert into "?events"?\s*\(/i.test(c.source));
         let storeUs = 0;
         let storeTransactions = 0;
         const started = process.cpuUsage();

@@ -40,8 +40,15 @@ export function closeAgents(agents: Agents): void {
 }
 
 /**
+ * Where a POST may be cut off other than by a stop signal (a sender thread, asked by the server's): called
+ * with how to cut it off once it is under way, it returns what to call once it ended.
+ */
+export type CutOffRegistry = (cut: () => void) => () => void;
+
+/**
  * POSTs a body to a vetted target. Redirects are not followed (a 3xx is a failure); the answer is read up to
- * `maxResponseBytes`; the timeout covers connecting and the answer's status line. Never throws.
+ * `maxResponseBytes`; the timeout covers connecting and the answer's status line. `signal`, and `register`
+ * when given, cut it off (a failed attempt: the server is stopping). Never throws.
  */
 export function sendToTarget(
   target: Target,
@@ -50,6 +57,7 @@ export function sendToTarget(
   limits: SendLimits,
   agents: Agents,
   signal?: AbortSignal,
+  register?: CutOffRegistry,
 ): Promise<SendOutcome> {
   return new Promise((resolve) => {
     let settled = false;
@@ -84,9 +92,11 @@ export function sendToTarget(
       finish({ ok: false, statusCode: null, error: 'cancelled: the server is stopping' });
     };
     const cut = signal && cutOffs(signal);
+    const unregister = register?.(onAbort);
     const cleanUp = () => {
       clearTimeout(timer);
       cut?.delete(onAbort);
+      unregister?.();
     };
     request.on('close', cleanUp);
     cut?.add(onAbort);
