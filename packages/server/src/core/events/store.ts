@@ -42,7 +42,7 @@ const EVENT_COLUMNS = [
 const EVENT_CONFLICT = ' on conflict (dedupe_key) do nothing returning id, account_id';
 const OUTBOX_COLUMNS = ['event_id', 'account_id', 'created_at'] as const;
 
-/** Statement texts by engine, table and row count (a handful: full batches and the odd last one). */
+/** Statement texts by engine, table and row count (at most {@link BATCH} per table and engine; in practice full batches and a few odd last ones). */
 const insertTexts = new Map<string, string>();
 
 /**
