@@ -42,7 +42,10 @@ const EVENT_COLUMNS = [
 const EVENT_CONFLICT = ' on conflict (dedupe_key) do nothing returning id, account_id';
 const OUTBOX_COLUMNS = ['event_id', 'account_id', 'created_at'] as const;
 
-/** Statement texts by engine, table and row count (at most {@link BATCH} per table and engine; in practice full batches and a few odd last ones). */
+/**
+ * Statement texts by engine, table and row count: at most {@link BATCH} per table and engine, in practice
+ * the full batch and a few odd last ones.
+ */
 const insertTexts = new Map<string, string>();
 
 /**
