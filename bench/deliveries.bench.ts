@@ -12,6 +12,10 @@
  *   delivery less the floor's) at most half the floor's.
  * Each figure is printed with what limits it, and the CPU arithmetic of the machine: every delivery costs the
  * floor's CPU plus the engine's, and the machine's cores bound the rate whatever the code does.
+ * - Durable writes alone (INFO, issue #30): the best run's statements, recorded during its burst, replayed on a
+ *   copy of the database taken just before it (src/durable-writes.ts): the same SQL, batches and transactions
+ *   with no HTTP and no engine JS, as CPU per delivery beside the floor's. What the engine's own CPU has
+ *   beyond it is its JavaScript, its garbage and its threads, not its rows.
  */
 import http from 'node:http';
 import { availableParallelism, loadavg } from 'node:os';
@@ -19,6 +23,7 @@ import { performance } from 'node:perf_hooks';
 import { deliveryEngineFor, wakeWebhookDeliveries } from '@xsvc/server';
 import { signWebhookSync } from '@xsvc/webhook-verifier';
 import { startBenchServer } from './lib/server.js';
+import { type Recording, recordStatements } from './src/durable-writes.js';
 import { storeEvents } from './src/events.js';
 import { startReceiver, wallNow } from './src/receiver.js';
 import { goal, percentile, table } from './src/stats.js';
@@ -36,6 +41,8 @@ interface Run {
   readonly loopBusy: number;
   readonly processCores: number;
   readonly stats: unknown;
+  /** The statements of the throughput burst, to replay without HTTP or engine ({@link recordStatements}). */
+  readonly recording: Recording;
 }
 
 async function measure(
@@ -80,6 +87,7 @@ async function measure(
   const woken = withLatency ? await latency(true, 300) : undefined;
 
   // 2. Throughput: a burst of stored events, then the wait until the receiver verified every one.
+  const recording = recordStatements(database.sqlite as NonNullable<typeof database.sqlite>);
   const cpuBefore = process.cpuUsage();
   const eluBefore = performance.eventLoopUtilization();
   const started = wallNow();
@@ -90,6 +98,9 @@ async function measure(
   const seconds = (wallNow() - started) / 1000;
   const cpu = process.cpuUsage(cpuBefore);
   const loopBusy = performance.eventLoopUtilization(eluBefore).utilization;
+  // The recording goes on until the last results are written (the replay then has every row of the burst).
+  await server.services.jobs.idle('webhook.delivery');
+  recording.stop();
   const run: Run = {
     label:
       threads === 0
@@ -102,6 +113,7 @@ async function measure(
     loopBusy,
     processCores: (cpu.user + cpu.system) / 1e6 / seconds,
     stats: engine.stats,
+    recording,
   };
   const duplicates = [...receiver.counts.values()].filter((n) => n > 1).length;
   if (duplicates > 0) throw new Error(`${duplicates} events were delivered more than once`);
@@ -181,6 +193,14 @@ async function main(): Promise<void> {
     'deliveries >= 0.85 of the HTTP-only floor (#20)',
     best.rate >= 0.85 * floor.rate,
     `${(best.rate / floor.rate).toFixed(2)} (${best.label})`,
+  );
+  // What the rows alone cost: the best run's statements replayed with no HTTP and no engine JS (#30).
+  (best === inline ? threaded : inline).recording.discard();
+  const durable = await best.recording.replay();
+  const writesMs = (durable.totalMs - durable.storeMs) / BURST;
+  const storeMs = durable.storeMs / BURST;
+  console.log(
+    `INFO: durable writes alone (${best.label}'s ${durable.statements} statements replayed on a copy of the database: same SQL, batches and transactions, no HTTP, no engine JS): ${writesMs.toFixed(3)} ms of CPU per delivery = ${(writesMs / floor.cpuMs).toFixed(2)}x the HTTP floor's, in ${durable.engineTransactions} transactions (fan-out, claims, results); storing the events, which the engine's figure includes, ${storeMs.toFixed(3)} ms more in ${durable.storeTransactions}; together ${(writesMs + storeMs).toFixed(3)} ms = ${((writesMs + storeMs) / floor.cpuMs).toFixed(2)}x, of the engine's ${engineCpu.toFixed(3)} ms; the other ${(engineCpu - writesMs - storeMs).toFixed(3)} ms = ${((engineCpu - writesMs - storeMs) / floor.cpuMs).toFixed(2)}x is JavaScript (queries built, fan-out, results, transport, jobs), its garbage and threads`,
   );
 }
 

@@ -1,6 +1,6 @@
 import type { EventType } from '@xsvc/sdk/contract';
-import type { Kysely } from 'kysely';
-import { inList } from '../db/lists.js';
+import { CompiledQuery, type Kysely } from 'kysely';
+import { inList, isPostgres } from '../db/lists.js';
 import type { Database } from '../db/schema.js';
 
 /** An event a monitor matched, ready to store. */
@@ -25,6 +25,52 @@ export interface NewEvent {
 
 /** Rows per multi-row insert (11 bound values a row; far below both engines' parameter limits). */
 const BATCH = 200;
+
+const EVENT_COLUMNS = [
+  'id',
+  'account_id',
+  'monitor_id',
+  'keyword_monitor_id',
+  'event_type',
+  'username',
+  'query',
+  'occurred_at',
+  'created_at',
+  'payload',
+  'dedupe_key',
+] as const;
+const EVENT_CONFLICT = ' on conflict (dedupe_key) do nothing returning id, account_id';
+const OUTBOX_COLUMNS = ['event_id', 'account_id', 'created_at'] as const;
+
+/**
+ * Statement texts by engine, table and row count: at most {@link BATCH} per table and engine, in practice
+ * the full batch and a few odd last ones.
+ */
+const insertTexts = new Map<string, string>();
+
+/**
+ * `insert into <table> (<columns>) values (…), …<tail>` for `rows` rows, with the engine's placeholders:
+ * the statement Kysely's multi-row insert compiles to, built once per row count instead of once per call
+ * from a node per value (the hot write of every stored event; issue #30).
+ */
+function insertText(
+  pg: boolean,
+  table: string,
+  columns: readonly string[],
+  rows: number,
+  tail: string,
+): string {
+  const key = `${pg ? 'pg' : 'sqlite'}:${table}:${rows}`;
+  let text = insertTexts.get(key);
+  if (text === undefined) {
+    let n = 0;
+    const row = () => `(${columns.map(() => (pg ? `$${++n}` : '?')).join(', ')})`;
+    const tuples = Array.from({ length: rows }, row).join(', ');
+    text = `insert into ${table} (${columns.join(', ')}) values ${tuples}${tail}`;
+    insertTexts.set(key, text);
+  }
+  return text;
+}
 
 /**
  * The delivery payload of spec 6.3 without `deliveryId`, which each delivery adds: what `events.payload`
@@ -56,31 +102,33 @@ export async function storeEvents(
   const stored: string[] = [];
   for (let i = 0; i < events.length; i += BATCH) {
     const batch = events.slice(i, i + BATCH);
-    const inserted = await db
-      .insertInto('events')
-      .values(
-        batch.map((e) => ({
-          id: e.id,
-          account_id: e.accountId,
-          monitor_id: e.monitorId,
-          keyword_monitor_id: e.keywordMonitorId,
-          event_type: e.eventType,
-          username: e.username,
-          query: e.query,
-          occurred_at: e.occurredAt,
-          created_at: now,
-          payload: JSON.stringify(eventPayload(e)),
-          dedupe_key: e.dedupeKey,
-        })),
+    const values: unknown[] = [];
+    for (const e of batch)
+      values.push(
+        e.id,
+        e.accountId,
+        e.monitorId,
+        e.keywordMonitorId,
+        e.eventType,
+        e.username,
+        e.query,
+        e.occurredAt,
+        now,
+        JSON.stringify(eventPayload(e)),
+        e.dedupeKey,
+      );
+    const pg = isPostgres(db);
+    const inserted = (
+      await db.executeQuery<{ id: string; account_id: string }>(
+        CompiledQuery.raw(insertText(pg, 'events', EVENT_COLUMNS, batch.length, EVENT_CONFLICT), values),
       )
-      .onConflict((oc) => oc.column('dedupe_key').doNothing())
-      .returning(['id', 'account_id'])
-      .execute();
+    ).rows;
     if (inserted.length === 0) continue;
-    await db
-      .insertInto('event_outbox')
-      .values(inserted.map((r) => ({ event_id: r.id, account_id: r.account_id, created_at: now })))
-      .execute();
+    const outbox: unknown[] = [];
+    for (const r of inserted) outbox.push(r.id, r.account_id, now);
+    await db.executeQuery(
+      CompiledQuery.raw(insertText(pg, 'event_outbox', OUTBOX_COLUMNS, inserted.length, ''), outbox),
+    );
     for (const r of inserted) stored.push(r.id);
   }
   return stored;

@@ -175,7 +175,8 @@ export async function settleJobs(
   const held = new Set<string>();
   const groups = new Map<string, { outcome: JobOutcome; ids: string[] }>();
   for (const item of items) {
-    const key = JSON.stringify(item.outcome);
+    // The common end (a job done) needs no text to be told apart; every other key is a JSON object's.
+    const key = item.outcome.type === 'done' ? 'done' : JSON.stringify(item.outcome);
     const group = groups.get(key) ?? { outcome: item.outcome, ids: [] };
     group.ids.push(item.id);
     groups.set(key, group);

@@ -95,11 +95,8 @@ export function vetWebhookUrl(raw: string, policy: TargetPolicy): VettedUrl {
  * no second lookup can answer differently (DNS rebinding).
  */
 export async function resolveTarget(vetted: VettedUrl, resolver: Resolver): Promise<Target> {
-  if (vetted.kind === 'loopback') return { ...vetted, address: '127.0.0.1', family: 4 };
-  if (vetted.kind === 'ip') {
-    const parsed = parseAddress(vetted.host);
-    return { ...vetted, address: vetted.host, family: parsed?.family ?? 4 };
-  }
+  const known = targetWithoutDns(vetted);
+  if (known) return known;
   let addresses: readonly ResolvedAddress[];
   try {
     addresses = await resolver(vetted.host);
@@ -114,6 +111,26 @@ export async function resolveTarget(vetted: VettedUrl, resolver: Resolver): Prom
   }
   const first = addresses[0]!;
   return { ...vetted, address: first.address, family: first.family };
+}
+
+/** The targets of vetted addresses (the same every time: a webhook's deliveries share one). */
+const knownTargets = new WeakMap<VettedUrl, Target>();
+
+/**
+ * The target of a vetted URL that needs no DNS (the allowed loopback, or an IP literal), at once; undefined
+ * for a host name, which {@link resolveTarget} resolves. Kept per vetted URL: it is the same every time.
+ */
+export function targetWithoutDns(vetted: VettedUrl): Target | undefined {
+  if (vetted.kind === 'name') return undefined;
+  let target = knownTargets.get(vetted);
+  if (!target) {
+    target =
+      vetted.kind === 'loopback'
+        ? { ...vetted, address: '127.0.0.1', family: 4 }
+        : { ...vetted, address: vetted.host, family: parseAddress(vetted.host)?.family ?? 4 };
+    knownTargets.set(vetted, target);
+  }
+  return target;
 }
 
 /** Both steps: the URL checks, then resolution and the check of every address. */

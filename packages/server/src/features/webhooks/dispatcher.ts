@@ -5,6 +5,7 @@ import {
   resolveTarget,
   type Target,
   type TargetPolicy,
+  targetWithoutDns,
   type VettedUrl,
   vetWebhookUrl,
 } from '../../core/ssrf/target.js';
@@ -32,11 +33,21 @@ export interface Dispatcher {
 
 /** A dispatcher over the given guard, clock and pools. */
 export function createDispatcher(deps: DispatcherDeps): Dispatcher {
+  const post = (ready: PreparedSend | { readonly outcome: SendOutcome }, signal?: AbortSignal) =>
+    'outcome' in ready
+      ? ready.outcome
+      : sendToTarget(ready.target, ready.body, ready.headers, ready.limits, deps.agents, signal);
   return {
-    async send(url, secret, body, signal) {
-      const ready = await prepareSend(deps, url, secret, body);
-      if ('outcome' in ready) return ready.outcome;
-      return sendToTarget(ready.target, ready.body, ready.headers, ready.limits, deps.agents, signal);
+    send(url, secret, body, signal) {
+      // A target that needs no DNS is prepared at once, with no promise of its own.
+      try {
+        const now = prepareKnownSend(deps, url, secret, body);
+        if (now === undefined)
+          return prepareSend(deps, url, secret, body).then((ready) => post(ready, signal));
+        return Promise.resolve(post(now, signal));
+      } catch (err) {
+        return Promise.reject(err);
+      }
     },
   };
 }
@@ -60,21 +71,47 @@ export async function prepareSend(
   secret: string,
   body: string,
 ): Promise<PreparedSend | { readonly outcome: SendOutcome }> {
+  const known = prepareKnownSend(deps, url, secret, body);
+  if (known) return known;
   const started = performance.now();
   let target: Target;
   try {
-    const vetted = vetOnce(url, deps.policy);
-    // Only a host name asks DNS; an address (or the allowed loopback) resolves at once.
-    target =
-      vetted.kind === 'name'
-        ? await withTimeout(resolveTarget(vetted, deps.resolver), deps.limits.timeoutMs)
-        : await resolveTarget(vetted, deps.resolver);
+    // Only a host name asks DNS (an address, or the allowed loopback, was prepared above).
+    target = await withTimeout(
+      resolveTarget(vetOnce(url, deps.policy), deps.resolver),
+      deps.limits.timeoutMs,
+    );
   } catch (err) {
-    return { outcome: { ok: false, statusCode: null, error: `refused: ${(err as Error).message}` } };
+    return refused(err);
   }
   const signed = signRequest(body, secret, deps.clock.now());
   const left = Math.max(1, deps.limits.timeoutMs - Math.round(performance.now() - started));
   return { target, body: signed.body, headers: signed.headers, limits: { ...deps.limits, timeoutMs: left } };
+}
+
+/**
+ * {@link prepareSend} at once when the URL needs no DNS (an address, or the allowed loopback) or is refused
+ * by the checks that need none; undefined for a host name to resolve. The whole limit is left for the POST.
+ */
+export function prepareKnownSend(
+  deps: Pick<DispatcherDeps, 'policy' | 'clock' | 'limits'>,
+  url: string,
+  secret: string,
+  body: string,
+): PreparedSend | { readonly outcome: SendOutcome } | undefined {
+  let target: Target | undefined;
+  try {
+    target = targetWithoutDns(vetOnce(url, deps.policy));
+  } catch (err) {
+    return refused(err);
+  }
+  if (!target) return undefined;
+  const signed = signRequest(body, secret, deps.clock.now());
+  return { target, body: signed.body, headers: signed.headers, limits: deps.limits };
+}
+
+function refused(err: unknown): { readonly outcome: SendOutcome } {
+  return { outcome: { ok: false, statusCode: null, error: `refused: ${(err as Error).message}` } };
 }
 
 /** URLs already vetted, per policy: the checks that need no DNS give the same answer every time. */

@@ -139,25 +139,23 @@ interface DeliveryState {
 }
 
 /** The new state of a delivery after an attempt (spec 3.3). */
-function nextState(r: AttemptResult, deliverable: boolean): Omit<DeliveryState, 'id'> {
-  const attempts = r.delivery.attempts + 1;
-  const base = {
-    attempts,
+function nextState(r: AttemptResult, deliverable: boolean): DeliveryState {
+  const ok = r.outcome.ok;
+  const delay = r.retryInMs;
+  return {
+    id: r.delivery.id,
+    attempts: r.delivery.attempts + 1,
     last_status_code: r.outcome.statusCode,
-    last_error: r.outcome.ok ? null : (r.outcome.error ?? 'failed'),
+    last_error: ok ? null : (r.outcome.error ?? 'failed'),
+    status: ok
+      ? DELIVERY_STATUS.delivered
+      : delay === undefined
+        ? DELIVERY_STATUS.exhausted
+        : DELIVERY_STATUS.failed,
+    delivered_at: ok ? r.at : null,
+    next_attempt_at: ok || delay === undefined || !deliverable ? null : r.at + delay,
     last_started_at: r.startedAt,
     last_duration_ms: Math.max(0, r.durationMs),
-  };
-  if (r.outcome.ok)
-    return { ...base, status: DELIVERY_STATUS.delivered, delivered_at: r.at, next_attempt_at: null };
-  const delay = r.retryInMs;
-  if (delay === undefined)
-    return { ...base, status: DELIVERY_STATUS.exhausted, delivered_at: null, next_attempt_at: null };
-  return {
-    ...base,
-    status: DELIVERY_STATUS.failed,
-    delivered_at: null,
-    next_attempt_at: deliverable ? r.at + delay : null,
   };
 }
 
@@ -248,7 +246,7 @@ export async function writeResults(
   for (const r of results) {
     const state = nextState(r, deliverable.get(r.delivery.webhookId) ?? true);
     outcomes.set(r, state.status);
-    states.push({ id: r.delivery.id, ...state });
+    states.push(state);
   }
   const updated = await sql<{ id: string }>`
     update webhook_deliveries set attempts = j.attempts, last_status_code = j.last_status_code,

@@ -52,10 +52,20 @@ export function targetToWire(
   };
 }
 
+/** The URLs of recent targets, by their text (a webhook's deliveries share one; only read, never changed). */
+const urls = new Map<string, URL>();
+const MAX_URLS = 1_000;
+
 /** The target back from its plain-data form. */
 export function targetFromWire(w: WireRequest): Target {
+  let url = urls.get(w.href);
+  if (!url) {
+    if (urls.size >= MAX_URLS) urls.clear();
+    url = new URL(w.href);
+    urls.set(w.href, url);
+  }
   return {
-    url: new URL(w.href),
+    url,
     kind: w.kind,
     host: w.host,
     port: w.port,

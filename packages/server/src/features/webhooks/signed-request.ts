@@ -28,13 +28,27 @@ export function eventBody(storedPayload: string, eventId: string, deliveryId: st
   }
   if (payload === null || typeof payload !== 'object' || Array.isArray(payload))
     throw new UndeliverableEventError(`stored event ${eventId} has a payload that is not a JSON object`);
-  const {
-    eventType,
-    schemaVersion,
-    deliveryId: _stored,
-    streamEventId: _event,
-    ...rest
-  } = payload as Record<string, unknown>;
+  const stored = payload as Record<string, unknown>;
+  // `{ eventType, schemaVersion, deliveryId, streamEventId, ...rest }`, built without copying `rest` first:
+  // the same keys in the same order (a `__proto__` key, which an assignment would not make a key, takes the
+  // spread).
+  const out: Record<string, unknown> = {
+    eventType: stored.eventType,
+    schemaVersion: stored.schemaVersion,
+    deliveryId,
+    streamEventId: eventId,
+  };
+  for (const key of Object.keys(stored)) {
+    if (key === 'eventType' || key === 'schemaVersion' || key === 'deliveryId' || key === 'streamEventId')
+      continue;
+    if (key === '__proto__') return spreadBody(stored, eventId, deliveryId);
+    out[key] = stored[key];
+  }
+  return JSON.stringify(out);
+}
+
+function spreadBody(stored: Record<string, unknown>, eventId: string, deliveryId: string): string {
+  const { eventType, schemaVersion, deliveryId: _stored, streamEventId: _event, ...rest } = stored;
   return JSON.stringify({ eventType, schemaVersion, deliveryId, streamEventId: eventId, ...rest });
 }
 

@@ -40,8 +40,15 @@ export function closeAgents(agents: Agents): void {
 }
 
 /**
+ * Where a POST may be cut off other than by a stop signal (a sender thread, asked by the server's): called
+ * with how to cut it off once it is under way, it returns what to call once it ended.
+ */
+export type CutOffRegistry = (cut: () => void) => () => void;
+
+/**
  * POSTs a body to a vetted target. Redirects are not followed (a 3xx is a failure); the answer is read up to
- * `maxResponseBytes`; the timeout covers connecting and the answer's status line. Never throws.
+ * `maxResponseBytes`; the timeout covers connecting and the answer's status line. `signal`, and `register`
+ * when given, cut it off (a failed attempt: the server is stopping). Never throws.
  */
 export function sendToTarget(
   target: Target,
@@ -50,6 +57,7 @@ export function sendToTarget(
   limits: SendLimits,
   agents: Agents,
   signal?: AbortSignal,
+  register?: CutOffRegistry,
 ): Promise<SendOutcome> {
   return new Promise((resolve) => {
     let settled = false;
@@ -65,7 +73,7 @@ export function sendToTarget(
         method: 'POST',
         ...pinnedConnection(target),
         agent: isHttps ? agents.https : agents.http,
-        headers: { ...headers, host: target.url.host, 'content-length': String(Buffer.byteLength(body)) },
+        headers: headerList(headers, target.url.host, body),
       });
     } catch (err) {
       // Setting the connection up may throw (a bad option, a socket destroyed while created): one failed
@@ -83,12 +91,15 @@ export function sendToTarget(
       request.destroy();
       finish({ ok: false, statusCode: null, error: 'cancelled: the server is stopping' });
     };
+    const cut = signal && cutOffs(signal);
+    const unregister = register?.(onAbort);
     const cleanUp = () => {
       clearTimeout(timer);
-      signal?.removeEventListener('abort', onAbort);
+      cut?.delete(onAbort);
+      unregister?.();
     };
     request.on('close', cleanUp);
-    signal?.addEventListener('abort', onAbort);
+    cut?.add(onAbort);
     if (signal?.aborted) onAbort();
     request.on('error', (err: NodeJS.ErrnoException) => {
       finish({ ok: false, statusCode: null, error: describeError(err) });
@@ -105,6 +116,44 @@ export function sendToTarget(
     });
     request.end(body);
   });
+}
+
+/**
+ * The request's headers as node's flat list (`[name, value, …]`, which it writes as they are instead of
+ * storing each one first), with the Host and Content-Length of this POST in place of any given.
+ */
+function headerList(headers: Readonly<Record<string, string>>, host: string, body: string): string[] {
+  const list: string[] = [];
+  for (const name of Object.keys(headers)) {
+    const lower = name.toLowerCase();
+    if (lower === 'host' || lower === 'content-length') continue;
+    list.push(name, headers[name] as string);
+  }
+  list.push('host', host, 'content-length', String(Buffer.byteLength(body)));
+  return list;
+}
+
+/**
+ * The POSTs in flight under each stop signal, each with how to cut it off: one listener per signal (an
+ * engine's, shared by all its attempts) instead of one per POST.
+ */
+const inFlight = new WeakMap<AbortSignal, Set<() => void>>();
+
+function cutOffs(signal: AbortSignal): Set<() => void> {
+  let set = inFlight.get(signal);
+  if (!set) {
+    const mine = new Set<() => void>();
+    set = mine;
+    inFlight.set(signal, mine);
+    signal.addEventListener(
+      'abort',
+      () => {
+        for (const cut of [...mine]) cut();
+      },
+      { once: true },
+    );
+  }
+  return set;
 }
 
 function outcomeOf(status: number, location: string | undefined): SendOutcome {
