@@ -80,12 +80,11 @@ const XML_HEAD = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
 
 /**
  * The worksheet as UTF-8, a row at a time: a header row of column keys, then the rows; strings inline,
- * numbers and booleans typed. Rows are encoded straight into chunk buffers ({@link Utf8Buffer}).
+ * numbers and booleans typed. Rows are encoded straight into chunk buffers (`out`, {@link Utf8Buffer}).
  */
-async function* sheetXml<T>(table: ExportTable<T>): AsyncGenerator<Buffer> {
+async function* sheetXml<T>(table: ExportTable<T>, out: Utf8Buffer): AsyncGenerator<Buffer> {
   const keys = table.columns.map((c) => c.key);
   const leads = keys.map((_, i) => `<c r="${columnName(i)}`);
-  const out = new Utf8Buffer();
   /** A piece of the sheet: written into the buffer, with the full buffer (or a piece too large) to hand on. */
   function* put(text: string): Generator<Buffer> {
     if (!out.fits(text)) {
@@ -100,17 +99,29 @@ async function* sheetXml<T>(table: ExportTable<T>): AsyncGenerator<Buffer> {
       `<row r="1">${keys.map((k, i) => cellXml(leads[i] as string, '1', k)).join('')}</row>`,
   );
   let n = 1;
-  for await (const source of table.rows) {
+  const rowXml = (source: T): string => {
     const row = table.cells(source);
     // The row number as text once, not once per cell.
     const r = String(++n);
     let xml = `<row r="${r}">`;
     for (let i = 0; i < keys.length; i++) xml += cellXml(leads[i] as string, r, row[keys[i] as string]);
-    xml += '</row>';
-    // The common case inline (a generator per row would cost more than the row).
-    if (out.fits(xml)) out.add(xml);
-    else yield* put(xml);
-  }
+    return `${xml}</row>`;
+  };
+  const rows = table.rows;
+  // Rows held in memory (or made on the spot) are read without an await each: `for await` on them would
+  // take a microtask turn per row. The common case inline (a generator per row would cost more than the row).
+  if (!(Symbol.asyncIterator in rows))
+    for (const source of rows as Iterable<T>) {
+      const xml = rowXml(source);
+      if (out.fits(xml)) out.add(xml);
+      else yield* put(xml);
+    }
+  else
+    for await (const source of rows) {
+      const xml = rowXml(source);
+      if (out.fits(xml)) out.add(xml);
+      else yield* put(xml);
+    }
   yield* put('</sheetData></worksheet>');
   const last = out.take();
   if (last) yield last;
@@ -131,6 +142,8 @@ function sheetName(title: string): string {
  * a spreadsheet application needs, zipped as they are written (the sheet a chunk at a time).
  */
 export function xlsxChunks<T>(table: ExportTable<T>): AsyncGenerator<Buffer> {
+  // The sheet's buffers come back once deflated, to be filled again.
+  const sheet = new Utf8Buffer();
   const part = (name: string, xml: string) => ({ name, data: Buffer.from(xml, 'utf8') });
   return zipStream([
     part(
@@ -160,6 +173,10 @@ export function xlsxChunks<T>(table: ExportTable<T>): AsyncGenerator<Buffer> {
         '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/>' +
         '</Relationships>',
     ),
-    { name: 'xl/worksheets/sheet1.xml', data: sheetXml(table) },
+    {
+      name: 'xl/worksheets/sheet1.xml',
+      data: sheetXml(table, sheet),
+      recycle: (chunk) => sheet.recycle(chunk),
+    },
   ]);
 }
