@@ -60,6 +60,8 @@ const LEVEL = 3;
  * times, so that a chunk takes one trip to the thread pool (a full output buffer takes another).
  */
 const OUT_BYTES = 1024 * 1024;
+/** Entries given whole up to this size are deflated at once on the writer's thread. */
+const SMALL = 64 * 1024;
 /** zlib's gzip header (no name, no extra field) and trailer (CRC-32 and size mod 2^32, little-endian). */
 const GZIP_HEAD = 10;
 const GZIP_TRAILER = 8;
@@ -92,6 +94,14 @@ async function* deflated(
   w: Written,
   recycle?: (chunk: Buffer) => void,
 ): AsyncGenerator<Buffer> {
+  if (Buffer.isBuffer(data) && data.length <= SMALL) {
+    // A small part at once, on this thread: a trip to the thread pool would cost more than its deflate.
+    const gzip = zlib.gzipSync(data, { level: LEVEL });
+    w.size = data.length;
+    w.crc = gzip.readUInt32LE(gzip.length - GZIP_TRAILER);
+    yield gzip.subarray(GZIP_HEAD, gzip.length - GZIP_TRAILER);
+    return;
+  }
   const z = zlib.createGzip({ level: LEVEL, chunkSize: OUT_BYTES });
   const out: Buffer[] = [];
   let failure: Error | undefined;
