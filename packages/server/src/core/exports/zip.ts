@@ -22,7 +22,11 @@ const CRC_TABLE = (() => {
   return table;
 })();
 
-/** The CRC-32 (IEEE 802.3) of `data`, continuing from `value` (the CRC of what came before), as ZIP records it. */
+/**
+ * The CRC-32 (IEEE 802.3) of `data`, continuing from `value` (the CRC of what came before), as ZIP records it.
+ * The archive takes its entries' CRCs from the deflater (see {@link deflated}); this is their independent
+ * statement, which the tests hold them to.
+ */
 export function crc32(data: Uint8Array, value = 0): number {
   // Node 20.15+ computes it natively; the table is for older Node 20 releases.
   if (typeof zlib.crc32 === 'function') return zlib.crc32(data, value);
