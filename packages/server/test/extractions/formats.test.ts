@@ -112,6 +112,25 @@ describe('export formats, read back by independent readers', () => {
     expect([0, 25, 26, 701, 702].map(columnName)).toEqual(['A', 'Z', 'AA', 'ZZ', 'AAA']);
   });
 
+  it('XLSX (SheetJS): a sheet of several buffers (filled again once deflated) reads back row for row', async () => {
+    // Some 6 MB of XML: the sheet's 1 MiB buffers go round several times, rows cut across them.
+    const manyRows: Row[] = Array.from({ length: 12_000 }, (_, i) => ({
+      position: i + 1,
+      author: `user_${i + 1}`,
+      text: `${HARD[i % HARD.length]} #${i}`,
+      ...(i % 3 !== 2 && { backup: i % 3 === 1 }),
+    }));
+    const [header, ...rows] = readXlsx(await bytes('xlsx', plainTable({ ...table, rows: manyRows })));
+    expect(header).toEqual(['position', 'author', 'text', 'backup']);
+    expect(rows).toHaveLength(manyRows.length);
+    rows.forEach((row, i) => {
+      const want = manyRows[i] as Row;
+      expect(row).toEqual(
+        [want.position, want.author, want.text, want.backup].slice(0, want.backup === undefined ? 3 : 4),
+      );
+    });
+  });
+
   it('Markdown table (markdown-it): one table whose cells read back as the JSON text', async () => {
     const tables = markdownTables(await text('md'));
     expect(tables).toHaveLength(1);

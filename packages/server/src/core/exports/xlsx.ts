@@ -1,5 +1,5 @@
 import { Utf8Buffer } from './chunks.js';
-import { type Cell, cellText, type ExportTable } from './table.js';
+import { cellText, type ExportTable, type Row } from './table.js';
 import { zipStream } from './zip.js';
 
 /**
@@ -63,29 +63,64 @@ export function columnName(index: number): string {
 /** Excel's longest cell text. */
 const MAX_CELL_CHARS = 32_767;
 
+/** The kinds of cell by their markup (`NONE`: before a row's first cell). */
+const NONE = 0;
+const NUMBER = 1;
+const BOOLEAN = 2;
+const TEXT = 3;
+/** What closes a cell of each kind. */
+const CLOSE = ['', '</v></c>', '</v></c>', '</t></is></c>'] as const;
+/** What follows a cell reference's row number, by kind: the type and the value's opening. */
+const OPEN = ['', '"><v>', '" t="b"><v>', '" t="inlineStr"><is><t xml:space="preserve">'] as const;
+
 /**
- * A cell's XML after its reference's column part (`<c r="A` is `lead`), for row number `n`: nothing for
- * an empty cell, numbers and booleans typed, text inline (`n` as text: a row converts it once).
+ * The writer of a row's XML for the columns `keys`, given the row number as text: nothing for an empty
+ * cell, numbers and booleans typed, text inline. The markup between two values is made once per kind and
+ * column (what closes a cell of that kind and opens the column's reference) and joined to the row number
+ * once per row, so that a cell costs three string joins where a template per cell took five: a third
+ * fewer strings to make and collect on a 100,000-row sheet.
  */
-function cellXml(lead: string, n: string, value: Cell): string {
-  if (value === undefined) return '';
-  if (typeof value === 'number' && Number.isFinite(value)) return `${lead}${n}"><v>${value}</v></c>`;
-  if (typeof value === 'boolean') return `${lead}${n}" t="b"><v>${value ? 1 : 0}</v></c>`;
-  let text = cellText(value);
-  if (text.length > MAX_CELL_CHARS) text = text.slice(0, MAX_CELL_CHARS);
-  return `${lead}${n}" t="inlineStr"><is><t xml:space="preserve">${xmlText(text)}</t></is></c>`;
+function rowWriter(keys: readonly string[]): (row: Row, n: string) => string {
+  const leads = keys.map((_, i) => `<c r="${columnName(i)}`);
+  /** `between[kind][i]`: what closes a cell of `kind` and opens column `i`'s reference. */
+  const between = CLOSE.map((close) => leads.map((lead) => close + lead));
+  const end = CLOSE.map((close) => `${close}</row>`);
+  return (row, n) => {
+    const number = n + OPEN[NUMBER];
+    const boolean = n + OPEN[BOOLEAN];
+    const text = n + OPEN[TEXT];
+    let xml = `<row r="${n}">`;
+    let kind = NONE;
+    for (let i = 0; i < keys.length; i++) {
+      const value = row[keys[i] as string];
+      if (value === undefined) continue;
+      const before = (between[kind] as string[])[i] as string;
+      if (typeof value === 'number' && Number.isFinite(value)) {
+        xml = xml + before + number + value;
+        kind = NUMBER;
+      } else if (typeof value === 'boolean') {
+        xml = xml + before + boolean + (value ? '1' : '0');
+        kind = BOOLEAN;
+      } else {
+        let t = cellText(value);
+        if (t.length > MAX_CELL_CHARS) t = t.slice(0, MAX_CELL_CHARS);
+        xml = xml + before + text + xmlText(t);
+        kind = TEXT;
+      }
+    }
+    return xml + (end[kind] as string);
+  };
 }
 
 const XML_HEAD = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
 
 /**
  * The worksheet as UTF-8, a row at a time: a header row of column keys, then the rows; strings inline,
- * numbers and booleans typed. Rows are encoded straight into chunk buffers ({@link Utf8Buffer}).
+ * numbers and booleans typed. Rows are encoded straight into chunk buffers (`out`, {@link Utf8Buffer}).
  */
-async function* sheetXml<T>(table: ExportTable<T>): AsyncGenerator<Buffer> {
+async function* sheetXml<T>(table: ExportTable<T>, out: Utf8Buffer): AsyncGenerator<Buffer> {
   const keys = table.columns.map((c) => c.key);
-  const leads = keys.map((_, i) => `<c r="${columnName(i)}`);
-  const out = new Utf8Buffer();
+  const writeRow = rowWriter(keys);
   /** A piece of the sheet: written into the buffer, with the full buffer (or a piece too large) to hand on. */
   function* put(text: string): Generator<Buffer> {
     if (!out.fits(text)) {
@@ -97,20 +132,26 @@ async function* sheetXml<T>(table: ExportTable<T>): AsyncGenerator<Buffer> {
   }
   yield* put(
     `${XML_HEAD}<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>` +
-      `<row r="1">${keys.map((k, i) => cellXml(leads[i] as string, '1', k)).join('')}</row>`,
+      writeRow(Object.fromEntries(keys.map((k) => [k, k])), '1'), // the header row: the keys as text
   );
   let n = 1;
-  for await (const source of table.rows) {
-    const row = table.cells(source);
-    // The row number as text once, not once per cell.
-    const r = String(++n);
-    let xml = `<row r="${r}">`;
-    for (let i = 0; i < keys.length; i++) xml += cellXml(leads[i] as string, r, row[keys[i] as string]);
-    xml += '</row>';
-    // The common case inline (a generator per row would cost more than the row).
-    if (out.fits(xml)) out.add(xml);
-    else yield* put(xml);
-  }
+  // The row number as text once, not once per cell.
+  const rowXml = (source: T): string => writeRow(table.cells(source), String(++n));
+  const rows = table.rows;
+  // Rows held in memory (or made on the spot) are read without an await each: `for await` on them would
+  // take a microtask turn per row. The common case inline (a generator per row would cost more than the row).
+  if (!(Symbol.asyncIterator in rows))
+    for (const source of rows as Iterable<T>) {
+      const xml = rowXml(source);
+      if (out.fits(xml)) out.add(xml);
+      else yield* put(xml);
+    }
+  else
+    for await (const source of rows) {
+      const xml = rowXml(source);
+      if (out.fits(xml)) out.add(xml);
+      else yield* put(xml);
+    }
   yield* put('</sheetData></worksheet>');
   const last = out.take();
   if (last) yield last;
@@ -131,6 +172,8 @@ function sheetName(title: string): string {
  * a spreadsheet application needs, zipped as they are written (the sheet a chunk at a time).
  */
 export function xlsxChunks<T>(table: ExportTable<T>): AsyncGenerator<Buffer> {
+  // The sheet's buffers come back once deflated, to be filled again.
+  const sheet = new Utf8Buffer();
   const part = (name: string, xml: string) => ({ name, data: Buffer.from(xml, 'utf8') });
   return zipStream([
     part(
@@ -160,6 +203,10 @@ export function xlsxChunks<T>(table: ExportTable<T>): AsyncGenerator<Buffer> {
         '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/>' +
         '</Relationships>',
     ),
-    { name: 'xl/worksheets/sheet1.xml', data: sheetXml(table) },
+    {
+      name: 'xl/worksheets/sheet1.xml',
+      data: sheetXml(table, sheet),
+      recycle: (chunk) => sheet.recycle(chunk),
+    },
   ]);
 }
