@@ -2,7 +2,7 @@ import { matchChoice } from '../args/choice.js';
 import type { InteractiveCommandSpec } from '../interactive/types.js';
 import type { TreeNode } from '../table/tree.js';
 import type { CommandSpec } from '../table/types.js';
-import type { GlobalFlags } from './globals.js';
+import { type GlobalFlags, globalFlags } from './globals.js';
 import {
   GLOBAL_OPTIONS,
   type OptionDecl,
@@ -179,13 +179,6 @@ export function parseOperationLine(
     spec,
     positionals,
     opts,
-    globals: {
-      json: globals.json === true || state.shape?.jq !== undefined,
-      shape: state.shape,
-      dryRun: globals.dryRun === true,
-      color: globals.color !== false,
-      ...(typeof globals.profile === 'string' && { profile: globals.profile }),
-      ...(typeof globals.baseUrl === 'string' && { baseUrl: globals.baseUrl }),
-    },
+    globals: globalFlags(globals, state),
   };
 }

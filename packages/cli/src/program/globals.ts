@@ -15,7 +15,11 @@ export interface GlobalFlags {
 
 /** The global options as a command sees them (given before or after the command's name). */
 export function globalsOf(cmd: Command, state: Pick<RunState, 'shape'>): GlobalFlags {
-  const o = cmd.optsWithGlobals() as Record<string, unknown>;
+  return globalFlags(cmd.optsWithGlobals() as Record<string, unknown>, state);
+}
+
+/** The global flags from the program's option values (commander's, or the fast path's: `fast-path.ts`). */
+export function globalFlags(o: Record<string, unknown>, state: Pick<RunState, 'shape'>): GlobalFlags {
   return {
     json: o.json === true || state.shape?.jq !== undefined,
     shape: state.shape,
