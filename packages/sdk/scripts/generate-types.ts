@@ -70,6 +70,11 @@ export class TypeEmitter {
   private readonly pending = new Set<string>();
   /** Named closed enums by their values: the same values elsewhere are written as the name. */
   private readonly enums = new Map<string, z.ZodType>();
+  /**
+   * Named schemas by definition: `TweetSchema.describe('…')` is a clone that shares the definition of
+   * `TweetSchema`, so a field described at the point of use is still written as `Tweet`.
+   */
+  private readonly byDef = new Map<ZodDef, z.ZodType>();
 
   constructor() {
     // Sorted: module namespaces list their exports in different orders under different loaders (tsx, vitest).
@@ -82,6 +87,7 @@ export class TypeEmitter {
       const name = exported.slice(0, -'Schema'.length);
       if (!this.names.has(s)) this.names.set(s, RENAMED[name] ?? name);
       const d = zodDef(s);
+      if (!this.byDef.has(d)) this.byDef.set(d, s);
       if (d.type === 'enum' && !isOpenEnum(s)) this.enums.set(enumKey(d), s);
     }
   }
@@ -145,8 +151,9 @@ export class TypeEmitter {
 
   /** A type expression for a schema: its name when it has one. */
   type(s: z.ZodType, mode: Mode, indent: string): string {
-    const name = this.names.get(s);
-    if (name && (mode === 'out' || sameBothWays(s))) return this.named(s, name);
+    const base = this.names.has(s) ? s : this.byDef.get(zodDef(s));
+    const name = base && this.names.get(base);
+    if (base && name && (mode === 'out' || sameBothWays(base))) return this.named(base, name);
     return this.expression(s, mode, indent);
   }
 

@@ -344,31 +344,9 @@ export interface Style {
 
 export interface StyleComparison {
   /** The style of `username1`. */
-  style1: {
-    /** Username of the style, lowercase, no @. */
-    xUsername: string;
-    /** Tweets in the sample. */
-    tweetCount: number;
-    /** True when this is the account’s own linked username. */
-    isOwnAccount: boolean;
-    /** When the tweets were fetched; the cache is fresh for 7 days. */
-    fetchedAt: string;
-    /** The sample tweets. */
-    tweets: StyleTweet[];
-  };
+  style1: Style;
   /** The style of `username2`. */
-  style2: {
-    /** Username of the style, lowercase, no @. */
-    xUsername: string;
-    /** Tweets in the sample. */
-    tweetCount: number;
-    /** True when this is the account’s own linked username. */
-    isOwnAccount: boolean;
-    /** When the tweets were fetched; the cache is fresh for 7 days. */
-    fetchedAt: string;
-    /** The sample tweets. */
-    tweets: StyleTweet[];
-  };
+  style2: Style;
 }
 
 export interface CustomStyleTweet {
@@ -694,63 +672,65 @@ export interface DrawCreated {
   winners: Winner[];
 }
 
+export interface DrawDetail {
+  /** Identifier of the draw (UUID). */
+  id: string;
+  /** Id of the giveaway tweet. */
+  tweetId: string;
+  /** URL of the giveaway tweet. */
+  tweetUrl: string;
+  /** State of the draw; `completed` once winners are picked. */
+  status: "completed" | (string & {});
+  /** Candidate entries inspected (capped by the credits available). */
+  totalEntries: number;
+  /** Entries that passed every eligibility filter. */
+  validEntries: number;
+  /** When the draw was requested (ISO 8601). */
+  createdAt: string;
+  /** When the winners were picked (ISO 8601). */
+  drawnAt: string;
+  /** Text of the giveaway tweet, when known. */
+  tweetText?: string | undefined;
+  /** Username (no @) of the giveaway tweet’s author, when known. */
+  tweetAuthorUsername?: string | undefined;
+  /** When the giveaway tweet was posted, when known. */
+  tweetCreatedAt?: string | undefined;
+  /** Likes of the giveaway tweet when the draw ran (0 when not reported). */
+  tweetLikeCount: number;
+  /** Reposts of the giveaway tweet when the draw ran (0 when not reported). */
+  tweetRetweetCount: number;
+  /** Replies to the giveaway tweet when the draw ran (0 when not reported). */
+  tweetReplyCount: number;
+  /** Quotes of the giveaway tweet when the draw ran (0 when not reported). */
+  tweetQuoteCount: number;
+  /** The seed commitment and hashes that let anyone re-run the draw (absent on draws made before them). */
+  verification?: {
+    /** How winners follow from the seed and the entries: `xsvc-draw-v1`. */
+    procedure: string;
+    /** SHA-256 (hex) of the 32-byte seed, fixed and stored before any entry was read. */
+    seedHash: string;
+    /** When the seed hash was fixed (ISO 8601), before any entry was read. */
+    seedCommittedAt: string;
+    /** The seed (64 hex digits), revealed once the winners are drawn. */
+    seed?: string | undefined;
+    /** SHA-256 (hex) of the entry list (position, reply id, author id, `valid` or the reason). */
+    entriesHash: string;
+    /** The request the draw ran with: tweet URL, winner and backup counts, filters. */
+    filters: Record<string, unknown>;
+    /** SHA-256 (hex) of `filters` as canonical JSON (sorted keys, no spaces). */
+    filtersHash: string;
+    /** A committed draw (`xsvc-draw-v2`): the commitment it used, whose `seedHash` the organiser held before. */
+    commitmentId?: string | undefined;
+    /** A committed draw: the entropy the organiser gave when it ran; winners follow from SHA-256(seed bytes ‖ entropy). */
+    organiserEntropy?: string | undefined;
+    /** A committed draw: the hash of the entropy the organiser committed to in advance, if any. */
+    organiserEntropyHash?: string | undefined;
+  } | undefined;
+}
+
 export interface DrawWithWinners {
   /** The draw. */
-  draw: {
-    /** Identifier of the draw (UUID). */
-    id: string;
-    /** Id of the giveaway tweet. */
-    tweetId: string;
-    /** URL of the giveaway tweet. */
-    tweetUrl: string;
-    /** State of the draw; `completed` once winners are picked. */
-    status: "completed" | (string & {});
-    /** Candidate entries inspected (capped by the credits available). */
-    totalEntries: number;
-    /** Entries that passed every eligibility filter. */
-    validEntries: number;
-    /** When the draw was requested (ISO 8601). */
-    createdAt: string;
-    /** When the winners were picked (ISO 8601). */
-    drawnAt: string;
-    /** Text of the giveaway tweet, when known. */
-    tweetText?: string | undefined;
-    /** Username (no @) of the giveaway tweet’s author, when known. */
-    tweetAuthorUsername?: string | undefined;
-    /** When the giveaway tweet was posted, when known. */
-    tweetCreatedAt?: string | undefined;
-    /** Likes of the giveaway tweet when the draw ran (0 when not reported). */
-    tweetLikeCount: number;
-    /** Reposts of the giveaway tweet when the draw ran (0 when not reported). */
-    tweetRetweetCount: number;
-    /** Replies to the giveaway tweet when the draw ran (0 when not reported). */
-    tweetReplyCount: number;
-    /** Quotes of the giveaway tweet when the draw ran (0 when not reported). */
-    tweetQuoteCount: number;
-    /** The seed commitment and hashes that let anyone re-run the draw (absent on draws made before them). */
-    verification?: {
-      /** How winners follow from the seed and the entries: `xsvc-draw-v1`. */
-      procedure: string;
-      /** SHA-256 (hex) of the 32-byte seed, fixed and stored before any entry was read. */
-      seedHash: string;
-      /** When the seed hash was fixed (ISO 8601), before any entry was read. */
-      seedCommittedAt: string;
-      /** The seed (64 hex digits), revealed once the winners are drawn. */
-      seed?: string | undefined;
-      /** SHA-256 (hex) of the entry list (position, reply id, author id, `valid` or the reason). */
-      entriesHash: string;
-      /** The request the draw ran with: tweet URL, winner and backup counts, filters. */
-      filters: Record<string, unknown>;
-      /** SHA-256 (hex) of `filters` as canonical JSON (sorted keys, no spaces). */
-      filtersHash: string;
-      /** A committed draw (`xsvc-draw-v2`): the commitment it used, whose `seedHash` the organiser held before. */
-      commitmentId?: string | undefined;
-      /** A committed draw: the entropy the organiser gave when it ran; winners follow from SHA-256(seed bytes ‖ entropy). */
-      organiserEntropy?: string | undefined;
-      /** A committed draw: the hash of the entropy the organiser committed to in advance, if any. */
-      organiserEntropyHash?: string | undefined;
-    } | undefined;
-  };
+  draw: DrawDetail;
   /** Its winners and backups, by position. */
   winners: Winner[];
 }
@@ -827,24 +807,7 @@ export interface WebhookResumeResult {
   /** HTTP status the endpoint answered the signed test with. */
   statusCode: number;
   /** The webhook after resuming. */
-  webhook: {
-    /** Identifier of the webhook. */
-    id: string;
-    /** HTTPS endpoint that receives the signed deliveries. */
-    url: string;
-    /** Event types delivered to this endpoint. */
-    eventTypes: (EventType | (string & {}))[];
-    /** False once the webhook was deactivated; inactive endpoints get nothing. */
-    isActive: boolean;
-    /** Endpoint health: `needs_attention` after repeated failures; resume it with a succeeding signed test. */
-    deliveryStatus: "active" | "paused" | "needs_attention" | (string & {});
-    /** Failed deliveries in a row since the last success. */
-    consecutiveFailures: number;
-    /** Consecutive failures at which the endpoint is set to `needs_attention`. */
-    failureHardCap: number;
-    /** When the webhook was created (ISO 8601). */
-    createdAt: string;
-  };
+  webhook: Webhook;
 }
 
 export interface TweetEntities {
@@ -1218,87 +1181,7 @@ export interface TweetSearchPage {
 
 export interface TweetLookup {
   /** The tweet, with full text, metrics and media. */
-  tweet: {
-    /** Platform tweet id (a big integer as a string). */
-    id: string;
-    /** Full text; Note Tweets carry up to 25,000 characters. */
-    text: string;
-    /** When the tweet was posted (ISO 8601). */
-    createdAt: string;
-    /** Kind of record, when the source names it (`tweet`, ...). */
-    type?: string | undefined;
-    /** Link to the tweet on the platform. */
-    url?: string | undefined;
-    /** Detected language code of the text. */
-    lang?: string | undefined;
-    /** Client the tweet was posted with. */
-    source?: string | undefined;
-    /** True for a long-form Note Tweet. */
-    isNoteTweet?: boolean | undefined;
-    /** True when the tweet answers another tweet. */
-    isReply?: boolean | undefined;
-    /** True when the author limited who may reply. */
-    isLimitedReply?: boolean | undefined;
-    /** True when the tweet quotes another tweet. */
-    isQuoteStatus?: boolean | undefined;
-    /** True for a repost record. */
-    isRetweet?: boolean | undefined;
-    /** Id of the first tweet of the conversation. */
-    conversationId?: string | undefined;
-    /** Id of the tweet this one answers. */
-    inReplyToId?: string | undefined;
-    /** User id of the author this tweet answers. */
-    inReplyToUserId?: string | undefined;
-    /** Username of the author this tweet answers. */
-    inReplyToUsername?: string | undefined;
-    /** Start and end offsets of the visible part of the text. */
-    displayTextRange?: number[] | undefined;
-    /** Links, mentions, hashtags and media found in the text. */
-    entities?: TweetEntities | undefined;
-    /** Disclosures the author supplied. */
-    contentDisclosure?: {
-      /** Paid-promotion disclosure. */
-      advertising?: {
-        /** True when the author marked the tweet as paid. */
-        isPaidPromotion: boolean;
-      } | undefined;
-      /** AI-generated media disclosure. */
-      aiGenerated?: {
-        /** True when the media is marked as AI-made. */
-        hasAiGeneratedMedia: boolean;
-      } | undefined;
-    } | undefined;
-    /** Number of likes. */
-    likeCount?: number | undefined;
-    /** Number of reposts. */
-    retweetCount?: number | undefined;
-    /** Number of replies. */
-    replyCount?: number | undefined;
-    /** Number of quote tweets. */
-    quoteCount?: number | undefined;
-    /** Number of views. */
-    viewCount?: number | undefined;
-    /** Number of bookmarks. */
-    bookmarkCount?: number | undefined;
-    /** Repost time; null when unavailable; omitted for originals. */
-    retweetedAt?: string | null | undefined;
-    /** Attached media; omitted when there is none. */
-    media?: TweetMedia[] | undefined;
-    /** Attached poll. */
-    poll?: TweetPoll | undefined;
-    /** Who posted the tweet; omitted when unavailable. */
-    author?: ArticleAuthor | undefined;
-    /** True when the tweet is pinned to its author profile. */
-    isPinned?: boolean | undefined;
-    /** Community the tweet was posted in. */
-    communityId?: string | undefined;
-    /** Name of that community. */
-    communityName?: string | undefined;
-    /** The tweet this one quotes. */
-    quoted_tweet?: NestedTweet | undefined;
-    /** The original of a repost. */
-    retweeted_tweet?: NestedTweet | undefined;
-  };
+  tweet: Tweet;
   /** Its author; omitted when unavailable. */
   author?: ArticleAuthor | undefined;
 }
@@ -1533,6 +1416,88 @@ export interface ViralBaselineRow {
   answers: Record<string, string | number | null>;
 }
 
+export interface ViralTweet {
+  /** Platform tweet id (a big integer as a string). */
+  id: string;
+  /** Full text; Note Tweets carry up to 25,000 characters. */
+  text: string;
+  /** When the tweet was posted (ISO 8601); omitted for drafts. */
+  createdAt?: string | undefined;
+  /** Kind of record, when the source names it (`tweet`, ...). */
+  type?: string | undefined;
+  /** Link to the tweet on the platform. */
+  url?: string | undefined;
+  /** Detected language code of the text. */
+  lang?: string | undefined;
+  /** Client the tweet was posted with. */
+  source?: string | undefined;
+  /** True for a long-form Note Tweet. */
+  isNoteTweet?: boolean | undefined;
+  /** True when the tweet answers another tweet. */
+  isReply?: boolean | undefined;
+  /** True when the author limited who may reply. */
+  isLimitedReply?: boolean | undefined;
+  /** True when the tweet quotes another tweet. */
+  isQuoteStatus?: boolean | undefined;
+  /** True for a repost record. */
+  isRetweet?: boolean | undefined;
+  /** Id of the first tweet of the conversation. */
+  conversationId?: string | undefined;
+  /** Id of the tweet this one answers. */
+  inReplyToId?: string | undefined;
+  /** User id of the author this tweet answers. */
+  inReplyToUserId?: string | undefined;
+  /** Username of the author this tweet answers. */
+  inReplyToUsername?: string | undefined;
+  /** Start and end offsets of the visible part of the text. */
+  displayTextRange?: number[] | undefined;
+  /** Links, mentions, hashtags and media found in the text. */
+  entities?: TweetEntities | undefined;
+  /** Disclosures the author supplied. */
+  contentDisclosure?: {
+    /** Paid-promotion disclosure. */
+    advertising?: {
+      /** True when the author marked the tweet as paid. */
+      isPaidPromotion: boolean;
+    } | undefined;
+    /** AI-generated media disclosure. */
+    aiGenerated?: {
+      /** True when the media is marked as AI-made. */
+      hasAiGeneratedMedia: boolean;
+    } | undefined;
+  } | undefined;
+  /** Number of likes. */
+  likeCount?: number | undefined;
+  /** Number of reposts. */
+  retweetCount?: number | undefined;
+  /** Number of replies. */
+  replyCount?: number | undefined;
+  /** Number of quote tweets. */
+  quoteCount?: number | undefined;
+  /** Number of views. */
+  viewCount?: number | undefined;
+  /** Number of bookmarks. */
+  bookmarkCount?: number | undefined;
+  /** Repost time; null when unavailable; omitted for originals. */
+  retweetedAt?: string | null | undefined;
+  /** Attached media; omitted when there is none. */
+  media?: TweetMedia[] | undefined;
+  /** Attached poll. */
+  poll?: TweetPoll | undefined;
+  /** Who posted the tweet; omitted when unavailable. */
+  author?: ArticleAuthor | undefined;
+  /** True when the tweet is pinned to its author profile. */
+  isPinned?: boolean | undefined;
+  /** Community the tweet was posted in. */
+  communityId?: string | undefined;
+  /** Name of that community. */
+  communityName?: string | undefined;
+  /** The tweet this one quotes. */
+  quoted_tweet?: NestedTweet | undefined;
+  /** The original of a repost. */
+  retweeted_tweet?: NestedTweet | undefined;
+}
+
 export interface ViralAnswer {
   /** Question answered (`hook`, `clarity`, ...). */
   questionId: string;
@@ -1553,6 +1518,49 @@ export interface ViralQuestion {
   version?: string | undefined;
 }
 
+export interface ViralAnalysis {
+  /** `completed`, `failed` or `skipped`. */
+  status: "completed" | "failed" | "skipped" | (string & {});
+  /** Why the analysis failed or was skipped. */
+  reason?: string | undefined;
+  /** Answers, one per question; empty when not completed. */
+  answers: ViralAnswer[];
+  /** Questions asked. */
+  questions: ViralQuestion[];
+  /** Size of the context the analysis read, in bytes. */
+  contextBytes: number;
+  /** How complete each part of the context was (for example `postText`: `full` or `truncated`). */
+  contextAvailability: Record<string, string>;
+}
+
+export interface ViralAnswers {
+  /** How strongly the opening grabs attention, scored 0-2. */
+  hook?: number | undefined;
+  /** How clear the message is, scored 0-2. */
+  clarity?: number | undefined;
+  /** How much the reader learns, scored 0-2. */
+  informative?: number | undefined;
+  /** How funny it is, scored 0-2. */
+  funny?: number | undefined;
+  /** Probability 0-1 that the post baits outrage. */
+  ragebait?: number | undefined;
+  /** Probability 0-1 that the text is machine-written. */
+  ai_written?: number | undefined;
+  /** Probability 0-1 that the post is spam. */
+  spam?: number | undefined;
+  /** Most likely reader reaction: `share`, `reply`, `like`, `argue` or `ignore`. */
+  reaction?: "share" | "reply" | "like" | "argue" | "ignore" | (string & {}) | undefined;
+}
+
+export interface ViralDetail {
+  /** Hard stops that capped the score (likely spam, ragebait, generic copy). */
+  stops: string[];
+  /** Version name of the scoring rules. */
+  weights: string;
+  /** What `viralAlgorithmScore` divides by: `views`, or `followers` without a view count; null for drafts. */
+  algorithmBasis: ("views" | "followers" | (string & {})) | null;
+}
+
 export interface ViralMonitor {
   /** `first_run`, `new_to_baseline`, `unchanged` or `changed`. */
   status: "first_run" | "new_to_baseline" | "unchanged" | "changed" | (string & {});
@@ -1569,134 +1577,17 @@ export interface ViralMonitor {
 
 export interface ViralScoreResult {
   /** The post analyzed. */
-  tweet: {
-    /** Platform tweet id (a big integer as a string). */
-    id: string;
-    /** Full text; Note Tweets carry up to 25,000 characters. */
-    text: string;
-    /** When the tweet was posted (ISO 8601); omitted for drafts. */
-    createdAt?: string | undefined;
-    /** Kind of record, when the source names it (`tweet`, ...). */
-    type?: string | undefined;
-    /** Link to the tweet on the platform. */
-    url?: string | undefined;
-    /** Detected language code of the text. */
-    lang?: string | undefined;
-    /** Client the tweet was posted with. */
-    source?: string | undefined;
-    /** True for a long-form Note Tweet. */
-    isNoteTweet?: boolean | undefined;
-    /** True when the tweet answers another tweet. */
-    isReply?: boolean | undefined;
-    /** True when the author limited who may reply. */
-    isLimitedReply?: boolean | undefined;
-    /** True when the tweet quotes another tweet. */
-    isQuoteStatus?: boolean | undefined;
-    /** True for a repost record. */
-    isRetweet?: boolean | undefined;
-    /** Id of the first tweet of the conversation. */
-    conversationId?: string | undefined;
-    /** Id of the tweet this one answers. */
-    inReplyToId?: string | undefined;
-    /** User id of the author this tweet answers. */
-    inReplyToUserId?: string | undefined;
-    /** Username of the author this tweet answers. */
-    inReplyToUsername?: string | undefined;
-    /** Start and end offsets of the visible part of the text. */
-    displayTextRange?: number[] | undefined;
-    /** Links, mentions, hashtags and media found in the text. */
-    entities?: TweetEntities | undefined;
-    /** Disclosures the author supplied. */
-    contentDisclosure?: {
-      /** Paid-promotion disclosure. */
-      advertising?: {
-        /** True when the author marked the tweet as paid. */
-        isPaidPromotion: boolean;
-      } | undefined;
-      /** AI-generated media disclosure. */
-      aiGenerated?: {
-        /** True when the media is marked as AI-made. */
-        hasAiGeneratedMedia: boolean;
-      } | undefined;
-    } | undefined;
-    /** Number of likes. */
-    likeCount?: number | undefined;
-    /** Number of reposts. */
-    retweetCount?: number | undefined;
-    /** Number of replies. */
-    replyCount?: number | undefined;
-    /** Number of quote tweets. */
-    quoteCount?: number | undefined;
-    /** Number of views. */
-    viewCount?: number | undefined;
-    /** Number of bookmarks. */
-    bookmarkCount?: number | undefined;
-    /** Repost time; null when unavailable; omitted for originals. */
-    retweetedAt?: string | null | undefined;
-    /** Attached media; omitted when there is none. */
-    media?: TweetMedia[] | undefined;
-    /** Attached poll. */
-    poll?: TweetPoll | undefined;
-    /** Who posted the tweet; omitted when unavailable. */
-    author?: ArticleAuthor | undefined;
-    /** True when the tweet is pinned to its author profile. */
-    isPinned?: boolean | undefined;
-    /** Community the tweet was posted in. */
-    communityId?: string | undefined;
-    /** Name of that community. */
-    communityName?: string | undefined;
-    /** The tweet this one quotes. */
-    quoted_tweet?: NestedTweet | undefined;
-    /** The original of a repost. */
-    retweeted_tweet?: NestedTweet | undefined;
-  };
+  tweet: ViralTweet;
   /** The analysis and its answers. */
-  analysis: {
-    /** `completed`, `failed` or `skipped`. */
-    status: "completed" | "failed" | "skipped" | (string & {});
-    /** Why the analysis failed or was skipped. */
-    reason?: string | undefined;
-    /** Answers, one per question; empty when not completed. */
-    answers: ViralAnswer[];
-    /** Questions asked. */
-    questions: ViralQuestion[];
-    /** Size of the context the analysis read, in bytes. */
-    contextBytes: number;
-    /** How complete each part of the context was (for example `postText`: `full` or `truncated`). */
-    contextAvailability: Record<string, string>;
-  };
+  analysis: ViralAnalysis;
   /** The answers as a flat map. */
-  answers: {
-    /** How strongly the opening grabs attention, scored 0-2. */
-    hook?: number | undefined;
-    /** How clear the message is, scored 0-2. */
-    clarity?: number | undefined;
-    /** How much the reader learns, scored 0-2. */
-    informative?: number | undefined;
-    /** How funny it is, scored 0-2. */
-    funny?: number | undefined;
-    /** Probability 0-1 that the post baits outrage. */
-    ragebait?: number | undefined;
-    /** Probability 0-1 that the text is machine-written. */
-    ai_written?: number | undefined;
-    /** Probability 0-1 that the post is spam. */
-    spam?: number | undefined;
-    /** Most likely reader reaction: `share`, `reply`, `like`, `argue` or `ignore`. */
-    reaction?: "share" | "reply" | "like" | "argue" | "ignore" | (string & {}) | undefined;
-  };
+  answers: ViralAnswers;
   /** Viral score 0-100; null when any trait lacks an answer. */
   viralScore: number | null;
   /** `send_it` (70-100), `edit_first` (40-69) or `sleep_on_it` (0-39); null without a score. */
   viralVerdict: ("send_it" | "edit_first" | "sleep_on_it" | (string & {})) | null;
   /** How the score was reached. */
-  viral: {
-    /** Hard stops that capped the score (likely spam, ragebait, generic copy). */
-    stops: string[];
-    /** Version name of the scoring rules. */
-    weights: string;
-    /** What `viralAlgorithmScore` divides by: `views`, or `followers` without a view count; null for drafts. */
-    algorithmBasis: ("views" | "followers" | (string & {})) | null;
-  };
+  viral: ViralDetail;
   /** (0.5 likes + 5 replies + 1 repost + 5 quotes) per 1,000 views (or followers); null for drafts. */
   viralAlgorithmScore: number | null;
   /** log10(1 + weighted engagement per 1,000 followers); null without followers. */
@@ -1729,53 +1620,73 @@ export interface ViralLeaderboardEntry {
   average: number;
 }
 
+export interface ViralAnalysisSummary {
+  /** Version of this summary layout. */
+  schemaVersion: number;
+  /** Row counts. */
+  rows: {
+    /** Posts analyzed. */
+    analyzed: number;
+    /** Posts whose analysis failed (not charged). */
+    failed: number;
+    /** Posts skipped (not charged). */
+    skipped: number;
+  };
+  /** Engagement totals of the posts, by metric. */
+  engagement: Record<string, number>;
+  /** Answer statistics, by question. */
+  questions: Record<string, Record<string, unknown>>;
+  /** What the call read, by source. */
+  targets: Record<string, unknown>;
+  /** Viral score summary. */
+  viral: {
+    /** Average viral score; null when nothing was scored. */
+    averageScore: number | null;
+    /** Counts by verdict and scored/unscored rows. */
+    calibration: Record<string, unknown>;
+    /** Per-account report, for account searches. */
+    accounts?: Record<string, unknown>[] | undefined;
+    /** Account rankings, for account searches. */
+    leaderboard?: {
+      /** Accounts by average viral score. */
+      byViralScore: ViralLeaderboardEntry[];
+      /** Accounts by average actual engagement rate. */
+      byActualEngagementRate: ViralLeaderboardEntry[];
+    } | undefined;
+  };
+  /** Results per comparison status, when a baseline was sent. */
+  monitor?: Record<string, number> | undefined;
+}
+
 export interface ViralScore {
   /** One row per analyzed post. */
   results: ViralScoreResult[];
   /** Requested posts that were not analyzed. */
   unanalyzed: ViralUnanalyzed[];
   /** Totals of the call. */
-  analysisSummary: {
-    /** Version of this summary layout. */
-    schemaVersion: number;
-    /** Row counts. */
-    rows: {
-      /** Posts analyzed. */
-      analyzed: number;
-      /** Posts whose analysis failed (not charged). */
-      failed: number;
-      /** Posts skipped (not charged). */
-      skipped: number;
-    };
-    /** Engagement totals of the posts, by metric. */
-    engagement: Record<string, number>;
-    /** Answer statistics, by question. */
-    questions: Record<string, Record<string, unknown>>;
-    /** What the call read, by source. */
-    targets: Record<string, unknown>;
-    /** Viral score summary. */
-    viral: {
-      /** Average viral score; null when nothing was scored. */
-      averageScore: number | null;
-      /** Counts by verdict and scored/unscored rows. */
-      calibration: Record<string, unknown>;
-      /** Per-account report, for account searches. */
-      accounts?: Record<string, unknown>[] | undefined;
-      /** Account rankings, for account searches. */
-      leaderboard?: {
-        /** Accounts by average viral score. */
-        byViralScore: ViralLeaderboardEntry[];
-        /** Accounts by average actual engagement rate. */
-        byActualEngagementRate: ViralLeaderboardEntry[];
-      } | undefined;
-    };
-    /** Results per comparison status, when a baseline was sent. */
-    monitor?: Record<string, number> | undefined;
-  };
+  analysisSummary: ViralAnalysisSummary;
   /** True when the search source has more posts. */
   has_next_page: boolean;
   /** Pass as `cursor` (with the same search) for the next posts; empty when none. */
   next_cursor: string;
+}
+
+export interface WriteActionBilling {
+  /** Where the charge stands: not_charged (nothing billed, for example a failed write), pending (billed once the platform confirms), charged, charge_failed or refunded. */
+  status: "not_charged" | "pending" | "charged" | "charge_failed" | "refunded" | (string & {});
+  /** True when the credits were taken. */
+  charged: boolean;
+  /** Credits taken, as an integer string ("0" when none). */
+  chargedCredits: string;
+  /** Credits the write costs when the platform confirms it (the approved maximum), as an integer string. */
+  plannedCredits: string;
+}
+
+export interface WriteActionRequest {
+  /** SHA-256 of the canonical request (account, action, target and payload); a replay with the same Idempotency-Key must have the same hash. */
+  hash: string | null;
+  /** The sanitized payload sent (or to be sent) to the platform: the path parameters and body without `account`, uploaded files as their type, size and SHA-256. */
+  payload: Record<string, unknown> | null;
 }
 
 export interface WriteActionAccount {
@@ -1853,23 +1764,9 @@ export interface WriteActionData {
   /** Credits taken for this action, as an integer string ("0" when none). */
   chargedCredits: string;
   /** Billing state of the action. */
-  billing: {
-    /** Where the charge stands: not_charged (nothing billed, for example a failed write), pending (billed once the platform confirms), charged, charge_failed or refunded. */
-    status: "not_charged" | "pending" | "charged" | "charge_failed" | "refunded" | (string & {});
-    /** True when the credits were taken. */
-    charged: boolean;
-    /** Credits taken, as an integer string ("0" when none). */
-    chargedCredits: string;
-    /** Credits the write costs when the platform confirms it (the approved maximum), as an integer string. */
-    plannedCredits: string;
-  };
+  billing: WriteActionBilling;
   /** Fingerprint and payload of the request that created the action. */
-  request: {
-    /** SHA-256 of the canonical request (account, action, target and payload); a replay with the same Idempotency-Key must have the same hash. */
-    hash: string | null;
-    /** The sanitized payload sent (or to be sent) to the platform: the path parameters and body without `account`, uploaded files as their type, size and SHA-256. */
-    payload: Record<string, unknown> | null;
-  };
+  request: WriteActionRequest;
   /** Connected account performing the write. */
   account: WriteActionAccount | null;
   /** The existing tweet, user or community the write acts on; null when it acts on none (a new tweet, an upload, a profile change) or the user is not resolved yet. */
@@ -1969,42 +1866,44 @@ export interface Trends {
   woeid: number;
 }
 
+export interface Article {
+  /** Article id. */
+  id: string;
+  /** Id of the tweet that carries the article. */
+  tweetId: string;
+  /** Article title. */
+  title: string;
+  /** Opening lines, as shown in previews. */
+  previewText?: string | undefined;
+  /** Full text, one line per paragraph. */
+  bodyText: string;
+  /** Full content as Markdown (headings, lists, links, images). */
+  bodyMarkdown?: string | undefined;
+  /** Cover image. */
+  coverImageUrl?: string | undefined;
+  /** Page of the article on the platform. */
+  url?: string | undefined;
+  /** When the article was published (ISO 8601). */
+  createdAt?: string | undefined;
+  /** When it was last edited (ISO 8601). */
+  updatedAt?: string | undefined;
+  /** Likes of the carrying tweet. */
+  likeCount?: number | undefined;
+  /** Replies to the carrying tweet. */
+  replyCount?: number | undefined;
+  /** Reposts of the carrying tweet. */
+  retweetCount?: number | undefined;
+  /** Quotes of the carrying tweet. */
+  quoteCount?: number | undefined;
+  /** Views of the carrying tweet. */
+  viewCount?: number | undefined;
+  /** Bookmarks of the carrying tweet. */
+  bookmarkCount?: number | undefined;
+}
+
 export interface ArticleLookup {
   /** The article. */
-  article: {
-    /** Article id. */
-    id: string;
-    /** Id of the tweet that carries the article. */
-    tweetId: string;
-    /** Article title. */
-    title: string;
-    /** Opening lines, as shown in previews. */
-    previewText?: string | undefined;
-    /** Full text, one line per paragraph. */
-    bodyText: string;
-    /** Full content as Markdown (headings, lists, links, images). */
-    bodyMarkdown?: string | undefined;
-    /** Cover image. */
-    coverImageUrl?: string | undefined;
-    /** Page of the article on the platform. */
-    url?: string | undefined;
-    /** When the article was published (ISO 8601). */
-    createdAt?: string | undefined;
-    /** When it was last edited (ISO 8601). */
-    updatedAt?: string | undefined;
-    /** Likes of the carrying tweet. */
-    likeCount?: number | undefined;
-    /** Replies to the carrying tweet. */
-    replyCount?: number | undefined;
-    /** Reposts of the carrying tweet. */
-    retweetCount?: number | undefined;
-    /** Quotes of the carrying tweet. */
-    quoteCount?: number | undefined;
-    /** Views of the carrying tweet. */
-    viewCount?: number | undefined;
-    /** Bookmarks of the carrying tweet. */
-    bookmarkCount?: number | undefined;
-  };
+  article: Article;
   /** Its author; omitted when unavailable. */
   author?: ArticleAuthor | undefined;
 }
@@ -2118,100 +2017,7 @@ export interface List {
   /** Number of followers of the list. */
   subscriberCount: number;
   /** Profile of the list owner. */
-  owner: {
-    /** Platform user id (a big integer as a string). */
-    id: string;
-    /** Username without @. */
-    username: string;
-    /** Display name. */
-    name: string;
-    /** Bio text. */
-    description?: string | undefined;
-    /** Number of followers. */
-    followers?: number | undefined;
-    /** Number of accounts this user follows. */
-    following?: number | undefined;
-    /** True when the profile shows any verification badge. */
-    verified?: boolean | undefined;
-    /** True for a paid (blue) verification. */
-    isBlueVerified?: boolean | undefined;
-    /** True for a legacy or organisation verification. */
-    isVerified?: boolean | undefined;
-    /** Kind of verification (`blue`, `business`, `government`, ...). */
-    verifiedType?: string | undefined;
-    /** URL of the avatar image. */
-    profilePicture?: string | undefined;
-    /** URL of the header image. */
-    coverPicture?: string | undefined;
-    /** URL of the header image (older name of `coverPicture`). */
-    profileBannerUrl?: string | undefined;
-    /** Free-text location from the profile. */
-    location?: string | undefined;
-    /** Website link of the profile. */
-    url?: string | undefined;
-    /** When the account was created (ISO 8601). */
-    createdAt?: string | undefined;
-    /** Number of tweets posted, replies and reposts included. */
-    statusesCount?: number | undefined;
-    /** Number of tweets with media. */
-    mediaCount?: number | undefined;
-    /** Number of tweets the user liked. */
-    favouritesCount?: number | undefined;
-    /** True when only approved followers can read the tweets. */
-    protected?: boolean | undefined;
-    /** Ids of the tweets pinned to the profile. */
-    pinnedTweetIds?: string[] | undefined;
-    /** True when the profile is labelled as automated. */
-    isAutomated?: boolean | undefined;
-    /** Username of the account that runs this automated profile. */
-    automatedBy?: string | undefined;
-    /** True when the profile cannot be shown (suspended, deactivated, ...). */
-    unavailable?: boolean | undefined;
-    /** Why the profile cannot be shown. */
-    unavailableReason?: string | undefined;
-    /** True when the profile is marked as possibly sensitive. */
-    possiblySensitive?: boolean | undefined;
-    /** Country codes where the profile is withheld. */
-    withheldInCountries?: string[] | undefined;
-    /** Avatar shape: `Circle`, or `Square` for organisations. */
-    profileImageShape?: string | undefined;
-    /** Role in the community, in community member lists. */
-    communityRole?: string | undefined;
-    /** True when the user made custom timelines. */
-    hasCustomTimelines?: boolean | undefined;
-    /** True when the user volunteers as a translator. */
-    isTranslator?: boolean | undefined;
-    /** Affiliate badge, when shown. */
-    affiliatesHighlightedLabel?: UserAffiliateLabel | undefined;
-    /** Affiliates of a business account. */
-    businessAccountAffiliatesCount?: number | undefined;
-    /** Creators this user subscribes to. */
-    creatorSubscriptionsCount?: number | undefined;
-    /** True when the account left the new-account restrictions. */
-    hasGraduatedAccess?: boolean | undefined;
-    /** True when subscriptions are hidden. */
-    hasHiddenSubscriptionsOnProfile?: boolean | undefined;
-    /** Highlights tab information. */
-    highlightsInfo?: UserHighlightsInfo | undefined;
-    /** Identity verification state. */
-    identityVerification?: UserIdentityVerification | undefined;
-    /** True when the bio can be machine-translated. */
-    isProfileTranslatable?: boolean | undefined;
-    /** Parody, commentary or fan account label. */
-    parodyCommentaryFanLabel?: string | undefined;
-    /** Detected language of the bio. */
-    profileDescriptionLanguage?: string | undefined;
-    /** Warning shown before the profile, when any. */
-    profileInterstitialType?: string | undefined;
-    /** True when the profile tweets can be re-sorted. */
-    profileSortEnabled?: boolean | undefined;
-    /** Translator level of the user. */
-    profileTranslatorType?: string | undefined;
-    /** True when others can subscribe to this user. */
-    superFollowEligible?: boolean | undefined;
-    /** Raw bio block with its entities, as the platform gives it. */
-    profile_bio?: Record<string, unknown> | undefined;
-  };
+  owner: UserProfile;
   /** Page of the list on the platform. */
   url: string;
   /** When the list was created (ISO 8601). */
@@ -2230,78 +2036,80 @@ export interface ListPage {
   next_cursor: string;
 }
 
+export interface Job {
+  /** Job id. */
+  id: string;
+  /** Page of the job on the platform. */
+  url: string;
+  /** Job title. */
+  title?: string | undefined;
+  /** Where to apply. */
+  applyUrl?: string | undefined;
+  /** Location text. */
+  location?: string | undefined;
+  /** `onsite`, `remote` or `hybrid`. */
+  locationType?: "onsite" | "remote" | "hybrid" | (string & {}) | undefined;
+  /** `full_time`, `full_time_contract`, `part_time` or `contract_to_hire`. */
+  employmentType?: "full_time" | "full_time_contract" | "part_time" | "contract_to_hire" | (string & {}) | undefined;
+  /** Seniority, from `intern` to `executive`. */
+  seniorityLevel?: string | undefined;
+  /** Job function (engineering, sales, ...). */
+  jobFunction?: string | undefined;
+  /** Team name. */
+  team?: string | undefined;
+  /** When the job was posted (ISO 8601). */
+  postedAt?: string | undefined;
+  /** Salary as displayed. */
+  formattedSalary?: string | undefined;
+  /** Lower bound of the salary. */
+  salaryMin?: number | undefined;
+  /** Upper bound of the salary. */
+  salaryMax?: number | undefined;
+  /** Currency of the salary (ISO 4217). */
+  salaryCurrencyCode?: string | undefined;
+  /** `annually` or `hourly`. */
+  salaryInterval?: "annually" | "hourly" | (string & {}) | undefined;
+  /** True for a featured listing. */
+  featured?: boolean | undefined;
+  /** One-paragraph summary. */
+  shortDescription?: string | undefined;
+  /** Full description as plain text, one line per paragraph. */
+  description?: string | undefined;
+  /** Full description as Markdown. */
+  descriptionMarkdown?: string | undefined;
+  /** Hiring company, for imported jobs. */
+  company?: {
+    /** Company id. */
+    id: string;
+    /** Company name. */
+    name: string;
+    /** Company logo. */
+    logoUrl?: string | undefined;
+  } | undefined;
+  /** Hiring account on the platform; absent for imported jobs. */
+  account?: {
+    /** User id of the hiring account. */
+    id: string;
+    /** Its username, without @. */
+    username: string;
+    /** Its display name. */
+    name: string;
+    /** True when it shows a verification badge. */
+    verified?: boolean | undefined;
+    /** Kind of verification. */
+    verifiedType?: string | undefined;
+    /** Its bio. */
+    description?: string | undefined;
+    /** Its avatar. */
+    profilePicture?: string | undefined;
+    /** Its avatar shape. */
+    profileImageShape?: string | undefined;
+  } | undefined;
+}
+
 export interface JobLookup {
   /** The job listing. */
-  job: {
-    /** Job id. */
-    id: string;
-    /** Page of the job on the platform. */
-    url: string;
-    /** Job title. */
-    title?: string | undefined;
-    /** Where to apply. */
-    applyUrl?: string | undefined;
-    /** Location text. */
-    location?: string | undefined;
-    /** `onsite`, `remote` or `hybrid`. */
-    locationType?: "onsite" | "remote" | "hybrid" | (string & {}) | undefined;
-    /** `full_time`, `full_time_contract`, `part_time` or `contract_to_hire`. */
-    employmentType?: "full_time" | "full_time_contract" | "part_time" | "contract_to_hire" | (string & {}) | undefined;
-    /** Seniority, from `intern` to `executive`. */
-    seniorityLevel?: string | undefined;
-    /** Job function (engineering, sales, ...). */
-    jobFunction?: string | undefined;
-    /** Team name. */
-    team?: string | undefined;
-    /** When the job was posted (ISO 8601). */
-    postedAt?: string | undefined;
-    /** Salary as displayed. */
-    formattedSalary?: string | undefined;
-    /** Lower bound of the salary. */
-    salaryMin?: number | undefined;
-    /** Upper bound of the salary. */
-    salaryMax?: number | undefined;
-    /** Currency of the salary (ISO 4217). */
-    salaryCurrencyCode?: string | undefined;
-    /** `annually` or `hourly`. */
-    salaryInterval?: "annually" | "hourly" | (string & {}) | undefined;
-    /** True for a featured listing. */
-    featured?: boolean | undefined;
-    /** One-paragraph summary. */
-    shortDescription?: string | undefined;
-    /** Full description as plain text, one line per paragraph. */
-    description?: string | undefined;
-    /** Full description as Markdown. */
-    descriptionMarkdown?: string | undefined;
-    /** Hiring company, for imported jobs. */
-    company?: {
-      /** Company id. */
-      id: string;
-      /** Company name. */
-      name: string;
-      /** Company logo. */
-      logoUrl?: string | undefined;
-    } | undefined;
-    /** Hiring account on the platform; absent for imported jobs. */
-    account?: {
-      /** User id of the hiring account. */
-      id: string;
-      /** Its username, without @. */
-      username: string;
-      /** Its display name. */
-      name: string;
-      /** True when it shows a verification badge. */
-      verified?: boolean | undefined;
-      /** Kind of verification. */
-      verifiedType?: string | undefined;
-      /** Its bio. */
-      description?: string | undefined;
-      /** Its avatar. */
-      profilePicture?: string | undefined;
-      /** Its avatar shape. */
-      profileImageShape?: string | undefined;
-    } | undefined;
-  };
+  job: Job;
 }
 
 export type MediaDownloadRequest = {
@@ -2500,6 +2308,13 @@ export interface SupportTicketStatus {
   status: "open" | "resolved" | "closed" | (string & {});
 }
 
+export interface GuestWalletAmount {
+  /** Amount in minor units (cents). */
+  amount_minor: number;
+  /** Currency code. */
+  currency: string;
+}
+
 export interface GuestWalletCheckout {
   /** Identifier of the wallet (`gw_…`). */
   wallet_id: string;
@@ -2508,12 +2323,7 @@ export interface GuestWalletCheckout {
   /** State of the purchase; credits are usable once `paid`. */
   status: "creating" | "pending" | "paid" | "expired" | "failed" | "refunded" | "disputed" | (string & {});
   /** What the checkout charges. */
-  amount: {
-    /** Amount in minor units (cents). */
-    amount_minor: number;
-    /** Currency code. */
-    currency: string;
-  };
+  amount: GuestWalletAmount;
   /** Credits the purchase adds once paid. */
   credits: string;
   /** Hosted checkout to open in a browser; only after the user confirms. */
@@ -2549,12 +2359,7 @@ export interface GuestWalletPurchase {
   /** State of the purchase. */
   status: "creating" | "pending" | "paid" | "expired" | "failed" | "refunded" | "disputed" | (string & {});
   /** What the checkout charges. */
-  amount: {
-    /** Amount in minor units (cents). */
-    amount_minor: number;
-    /** Currency code. */
-    currency: string;
-  };
+  amount: GuestWalletAmount;
   /** Credits the purchase adds once paid. */
   credits: string;
   /** Hosted checkout while it can still be paid; null after. */
@@ -2594,48 +2399,52 @@ export interface CommunityRule {
   description?: string | undefined;
 }
 
+export interface Community {
+  /** Community id. */
+  id: string;
+  /** Community name. */
+  name: string;
+  /** Community description. */
+  description?: string | undefined;
+  /** Number of members. */
+  memberCount?: number | undefined;
+  /** Number of moderators. */
+  moderatorCount?: number | undefined;
+  /** When the community was created (ISO 8601). */
+  createdAt?: string | undefined;
+  /** Who may join (`Open`, `RestrictedJoinRequestsRequireModeratorApproval`, ...). */
+  joinPolicy?: string | undefined;
+  /** True when the community is marked as adult content. */
+  isNsfw?: boolean | undefined;
+  /** Banner image. */
+  bannerUrl?: string | undefined;
+  /** Page of the community on the platform. */
+  url?: string | undefined;
+  /** Rules of the community. */
+  rules?: CommunityRule[] | undefined;
+  /** Profile of the community admin. */
+  admin?: UserProfile | undefined;
+}
+
 export interface CommunityInfo {
   /** The community. */
-  community: {
-    /** Community id. */
-    id: string;
-    /** Community name. */
-    name: string;
-    /** Community description. */
-    description?: string | undefined;
-    /** Number of members. */
-    memberCount?: number | undefined;
-    /** Number of moderators. */
-    moderatorCount?: number | undefined;
-    /** When the community was created (ISO 8601). */
-    createdAt?: string | undefined;
-    /** Who may join (`Open`, `RestrictedJoinRequestsRequireModeratorApproval`, ...). */
-    joinPolicy?: string | undefined;
-    /** True when the community is marked as adult content. */
-    isNsfw?: boolean | undefined;
-    /** Banner image. */
-    bannerUrl?: string | undefined;
-    /** Page of the community on the platform. */
-    url?: string | undefined;
-    /** Rules of the community. */
-    rules?: CommunityRule[] | undefined;
-    /** Profile of the community admin. */
-    admin?: UserProfile | undefined;
-  };
+  community: Community;
+}
+
+export interface AskMeta {
+  /** `answer`. */
+  response_type: "answer" | (string & {});
+  /** Format of the answer. */
+  response_format: "chatgpt_app" | "conversational_search" | (string & {});
+  /** NLWeb protocol version. */
+  version: string;
 }
 
 export type AskResult = Record<string, unknown>;
 
 export interface AskAnswer {
   /** Answer metadata. */
-  _meta: {
-    /** `answer`. */
-    response_type: "answer" | (string & {});
-    /** Format of the answer. */
-    response_format: "chatgpt_app" | "conversational_search" | (string & {});
-    /** NLWeb protocol version. */
-    version: string;
-  };
+  _meta: AskMeta;
   /** Matching documentation entries, best first. */
   results: AskResult[];
 }
@@ -3284,42 +3093,7 @@ export interface GetExtractionParams {
 /** What `extractions.get` answers. */
 export interface GetExtractionResult {
   /** The job. */
-  job: {
-    /** Identifier of the job (UUID). */
-    id: string;
-    /** Tool the job runs. */
-    toolType: "article_extractor" | "community_extractor" | "community_moderator_explorer" | "community_post_extractor" | "community_search" | "favoriters" | "follower_explorer" | "following_explorer" | "list_follower_explorer" | "list_member_extractor" | "list_post_extractor" | "mention_extractor" | "people_search" | "post_extractor" | "quote_extractor" | "reply_extractor" | "repost_extractor" | "space_explorer" | "thread_extractor" | "tweet_search_extractor" | "user_likes" | "user_media" | "verified_follower_explorer" | (string & {});
-    /** `running`, then `completed` or `failed`. */
-    status: "running" | "completed" | "failed" | (string & {});
-    /** Results collected so far. */
-    totalResults: number;
-    /** Tweet read by the job, for tweet-based tools. */
-    targetTweetId?: string | undefined;
-    /** Account read by the job (no @), for account-based tools. */
-    targetUsername?: string | undefined;
-    /** Platform user id the target username resolved to. */
-    targetUserId?: string | undefined;
-    /** Community read by the job, for community tools. */
-    targetCommunityId?: string | undefined;
-    /** List read by the job, for list tools. */
-    targetListId?: string | undefined;
-    /** Space read by the job, for `space_explorer`. */
-    targetSpaceId?: string | undefined;
-    /** Search text of the job, for search tools. */
-    searchQuery?: string | undefined;
-    /** Every target of a job run on several targets, in the order they are read. */
-    targets?: string[] | undefined;
-    /** Why the job failed; failed jobs only. */
-    errorMessage?: string | undefined;
-    /** When the job was started (ISO 8601). */
-    createdAt: string;
-    /** When the job completed (ISO 8601); completed jobs only. */
-    completedAt?: string | undefined;
-    /** Completed jobs only: false when the job stopped before the end (spec 3.2); the results collected are kept. */
-    complete?: boolean | undefined;
-    /** Why a completed job is incomplete (`complete: false`): `pagination_stalled` (the platform stopped paging; do not retry) or `insufficient_credits` (the credits ran out). */
-    incompleteReason?: "pagination_stalled" | "insufficient_credits" | (string & {}) | undefined;
-  };
+  job: ExtractionJob;
   results: ExtractionResult[];
   hasMore: boolean;
   nextCursor?: string | undefined;
