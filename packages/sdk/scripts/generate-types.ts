@@ -295,6 +295,12 @@ export function renderTypes(
       [...jsdoc(g.doc, ''), `export interface ${g.name}${ext} {`, ...body, '}', ''].join('\n'),
     );
   };
+  const bodies = new Map<z.ZodType, number>();
+  for (const op of ops) if (op.body) bodies.set(op.body, (bodies.get(op.body) ?? 0) + 1);
+  /** Named object bodies taken by more than one operation. */
+  const shared = new Set(
+    [...bodies].filter(([b, n]) => n > 1 && e.names.has(b) && zodDef(b).type === 'object').map(([b]) => b),
+  );
   for (const op of ops) {
     const names = typeNames(op);
     let params: string | undefined;
@@ -323,10 +329,15 @@ export function renderTypes(
           })
         : [];
       const body = op.body;
+      // A named body that several operations take, written as callers write it: one interface they extend.
+      const sharedBody =
+        body && !dep && shared.has(body) && sameBothWays(body) ? e.type(body, 'in', '') : undefined;
+      if (sharedBody) bases.push(sharedBody);
       if (!body || zodDef(body).type === 'object') {
-        const bodyFields = body
-          ? e.fields(rest((body as z.ZodObject).shape, false), 'in', '  ', dep ? { deprecated: dep } : {})
-          : [];
+        const bodyFields =
+          body && !sharedBody
+            ? e.fields(rest((body as z.ZodObject).shape, false), 'in', '  ', dep ? { deprecated: dep } : {})
+            : [];
         const ext = bases.length ? ` extends ${[...new Set(bases)].join(', ')}` : '';
         opDecls.push(
           [
@@ -391,20 +402,22 @@ interface FieldGroup {
 }
 
 /**
- * The contract's shared parameter sets (`tweetFilterQuery`, `timeWindowQuery`…: plain objects of fields spread
- * into many operations), as base interfaces: `SearchTweetsParams extends TweetFilterParams`. Each field's doc
- * is then written once, not once per operation. Larger sets first, so the union of two sets wins over both.
+ * The contract's shared parameter sets (`tweetFilterQuery`, `timeWindowQuery`, `writeAccountBody`…: plain
+ * objects of fields found in many operations), as base interfaces: `SearchTweetsParams extends
+ * TweetFilterParams`. Each field's doc is then written once, not once per operation. Larger sets first, so the
+ * union of two sets wins over both.
  */
 function fieldGroups(): FieldGroup[] {
   return Object.entries(schemas)
-    .filter(([n, v]) => /^[a-z]\w*Query$/.test(n) && typeof v === 'object' && v && !isSchema(v))
+    .filter(([n, v]) => /^[a-z]\w*(Query|Body)$/.test(n) && typeof v === 'object' && v && !isSchema(v))
     .filter(([, v]) => Object.values(v as object).every(isSchema))
     .map(([n, v]) => {
       const shape = v as Record<string, z.ZodType>;
-      const name = pascal(n).replace(/Query$/, 'Params');
+      const name = pascal(n).replace(/(Query|Body)$/, 'Params');
+      const count = Object.keys(shape).length;
       return {
         name,
-        doc: `Parameters shared by several methods (${Object.keys(shape).length} fields).`,
+        doc: `Parameters shared by several methods (${count} field${count === 1 ? '' : 's'}).`,
         shape,
         sameBothWays: Object.values(shape).every((f) => sameBothWays(f)),
       };

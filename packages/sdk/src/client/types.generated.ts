@@ -535,6 +535,85 @@ export interface ExtractionJob {
   incompleteReason?: "pagination_stalled" | "insufficient_credits" | (string & {}) | undefined;
 }
 
+export interface ExtractionRequest {
+  /** Extraction tool to run; decides which target field is required. */
+  toolType: "article_extractor" | "community_extractor" | "community_moderator_explorer" | "community_post_extractor" | "community_search" | "favoriters" | "follower_explorer" | "following_explorer" | "list_follower_explorer" | "list_member_extractor" | "list_post_extractor" | "mention_extractor" | "people_search" | "post_extractor" | "quote_extractor" | "reply_extractor" | "repost_extractor" | "space_explorer" | "thread_extractor" | "tweet_search_extractor" | "user_likes" | "user_media" | "verified_follower_explorer";
+  /** Tweet to read, for reply, repost, quote, thread, article and favoriter extraction. */
+  targetTweetId?: string | undefined;
+  /** Account to read (a leading @ is stripped), for follower, following, mention, post, like and media tools. */
+  targetUsername?: string | undefined;
+  /** Community to read, for the community tools. */
+  targetCommunityId?: string | undefined;
+  /** List to read, for the list member, post and follower tools. */
+  targetListId?: string | undefined;
+  /** Space to read, for `space_explorer`. */
+  targetSpaceId?: string | undefined;
+  /** Search text, for people, community and tweet search. */
+  searchQuery?: string | undefined;
+  /** Tweets to read (reference multi-target form of `targetTweetId`). */
+  targetTweetIds?: string[] | undefined;
+  /** Accounts to read (reference multi-target form of `targetUsername`). */
+  targetUsernames?: string[] | undefined;
+  /** Communities to read (reference multi-target form of `targetCommunityId`). */
+  targetCommunityIds?: string[] | undefined;
+  /** Lists to read (reference multi-target form of `targetListId`). */
+  targetListIds?: string[] | undefined;
+  /** Search texts (reference multi-target form of `searchQuery`). */
+  searchQueries?: string[] | undefined;
+  /** Mixed targets (reference `ExtractionMixedTarget`): a plain value, or `{ kind, value }`. */
+  targets?: (string | {
+    kind: "profile" | "profile_likes" | "profile_media" | "profile_replies" | "tweet" | "thread" | "replies" | "quotes" | "retweeters" | "favoriters" | "search" | "list";
+    value: string;
+  })[] | undefined;
+  /** Relation targets (reference `ExtractionRelationTarget`): `{ relation, value }`. */
+  relationTargets?: {
+    relation: "followers" | "following" | "verified_followers" | "community_members" | "list_members" | "list_followers";
+    value: string;
+  }[] | undefined;
+  /** Stop after this many results (caps the cost). */
+  resultsLimit?: number | undefined;
+  /** Search ranking: `Latest` (default for tweet search) or `Top` (default for community search). */
+  queryType?: "Latest" | "Top" | undefined;
+  /** Also collect the account’s replies (`post_extractor` only). */
+  includeReplies?: boolean | undefined;
+  /** Tweet search: only tweets written by this account. */
+  fromUser?: string | undefined;
+  /** Tweet search: only replies addressed to this account. */
+  toUser?: string | undefined;
+  /** Tweet search: only tweets that mention this account. */
+  mentioning?: string | undefined;
+  /** Tweet search: language code of the tweets (e.g. `en`). */
+  language?: string | undefined;
+  /** Tweet search: from this day on, inclusive (YYYY-MM-DD). */
+  sinceDate?: string | undefined;
+  /** Tweet search: before this day, exclusive (YYYY-MM-DD). */
+  untilDate?: string | undefined;
+  /** Tweet search: only tweets carrying this kind of media (`media` = any). */
+  mediaType?: "images" | "videos" | "gifs" | "media" | undefined;
+  /** Tweet search: at least this many likes. */
+  minFaves?: number | undefined;
+  /** Tweet search: at least this many reposts. */
+  minRetweets?: number | undefined;
+  /** Tweet search: at least this many replies. */
+  minReplies?: number | undefined;
+  /** Tweet search: only tweets from verified accounts. */
+  verifiedOnly?: boolean | undefined;
+  /** Tweet search: `include` replies (default), `exclude` them or `only` them. */
+  replies?: "include" | "exclude" | "only" | undefined;
+  /** Tweet search: `include` reposts (default), `exclude` them or `only` them. */
+  retweets?: "include" | "exclude" | "only" | undefined;
+  /** Tweet search: this exact phrase must appear. */
+  exactPhrase?: string | undefined;
+  /** Tweet search: comma-separated words that must not appear. */
+  excludeWords?: string | undefined;
+  /** Tweet search: raw search-operator text appended to the query. */
+  advancedQuery?: string | undefined;
+  /** Several targets: an item already collected for an earlier target is not collected again (default true). */
+  dedupeAcrossTargets?: boolean | undefined;
+  /** Several targets: `first` keeps an item under the first target that found it (default), `none` collects it once per target, `merge` keeps one result listing every target that found it in `targets`. */
+  dedupeMode?: "none" | "first" | "merge" | undefined;
+}
+
 export interface ExtractionAccepted {
   /** Identifier of the new job; poll it with the get operation. */
   id: string;
@@ -1152,6 +1231,12 @@ export interface TimeWindowParams {
   untilTime?: string | undefined;
 }
 
+/** Parameters shared by several methods (1 field). */
+export interface PageBParams {
+  /** Opaque cursor from the previous page (`next_cursor`). */
+  cursor?: string | undefined;
+}
+
 export interface TweetSearchCoverageDiagnostic {
   /** `coverage` when asked for, `automatic` when the service chose it. */
   mode: "coverage" | "automatic" | (string & {});
@@ -1344,7 +1429,7 @@ export interface UserPage {
   next_cursor: string;
 }
 
-/** Parameters shared by several methods (1 fields). */
+/** Parameters shared by several methods (1 field). */
 export interface ConnectedAccountParams {
   /** Connected account to read as (@username or id); needed when several are connected. */
   account?: string | undefined;
@@ -1669,6 +1754,12 @@ export interface ViralScore {
   has_next_page: boolean;
   /** Pass as `cursor` (with the same search) for the next posts; empty when none. */
   next_cursor: string;
+}
+
+/** Parameters shared by several methods (1 field). */
+export interface WriteAccountParams {
+  /** Connected platform account that performs the write: its @username or its id (a leading @ is stripped). */
+  account: string;
 }
 
 export interface WriteActionBilling {
@@ -2308,6 +2399,13 @@ export interface SupportTicketStatus {
   status: "open" | "resolved" | "closed" | (string & {});
 }
 
+export interface GuestWalletRequest {
+  /** Amount to pay, in minor units (cents): 1000-25000. */
+  amount_minor: number;
+  /** Currency code (ISO 4217, for example `usd`). */
+  currency: string;
+}
+
 export interface GuestWalletAmount {
   /** Amount in minor units (cents). */
   amount_minor: number;
@@ -2908,165 +3006,13 @@ export interface ListExtractionsResult {
 }
 
 /** Parameters of `extractions.run`: start an extraction job. */
-export interface CreateExtractionParams {
+export interface CreateExtractionParams extends ExtractionRequest {
   /** Only estimate the cost (answer 200), do not start the job. */
   dry_run?: boolean | undefined;
-  /** Extraction tool to run; decides which target field is required. */
-  toolType: "article_extractor" | "community_extractor" | "community_moderator_explorer" | "community_post_extractor" | "community_search" | "favoriters" | "follower_explorer" | "following_explorer" | "list_follower_explorer" | "list_member_extractor" | "list_post_extractor" | "mention_extractor" | "people_search" | "post_extractor" | "quote_extractor" | "reply_extractor" | "repost_extractor" | "space_explorer" | "thread_extractor" | "tweet_search_extractor" | "user_likes" | "user_media" | "verified_follower_explorer";
-  /** Tweet to read, for reply, repost, quote, thread, article and favoriter extraction. */
-  targetTweetId?: string | undefined;
-  /** Account to read (a leading @ is stripped), for follower, following, mention, post, like and media tools. */
-  targetUsername?: string | undefined;
-  /** Community to read, for the community tools. */
-  targetCommunityId?: string | undefined;
-  /** List to read, for the list member, post and follower tools. */
-  targetListId?: string | undefined;
-  /** Space to read, for `space_explorer`. */
-  targetSpaceId?: string | undefined;
-  /** Search text, for people, community and tweet search. */
-  searchQuery?: string | undefined;
-  /** Tweets to read (reference multi-target form of `targetTweetId`). */
-  targetTweetIds?: string[] | undefined;
-  /** Accounts to read (reference multi-target form of `targetUsername`). */
-  targetUsernames?: string[] | undefined;
-  /** Communities to read (reference multi-target form of `targetCommunityId`). */
-  targetCommunityIds?: string[] | undefined;
-  /** Lists to read (reference multi-target form of `targetListId`). */
-  targetListIds?: string[] | undefined;
-  /** Search texts (reference multi-target form of `searchQuery`). */
-  searchQueries?: string[] | undefined;
-  /** Mixed targets (reference `ExtractionMixedTarget`): a plain value, or `{ kind, value }`. */
-  targets?: (string | {
-    kind: "profile" | "profile_likes" | "profile_media" | "profile_replies" | "tweet" | "thread" | "replies" | "quotes" | "retweeters" | "favoriters" | "search" | "list";
-    value: string;
-  })[] | undefined;
-  /** Relation targets (reference `ExtractionRelationTarget`): `{ relation, value }`. */
-  relationTargets?: {
-    relation: "followers" | "following" | "verified_followers" | "community_members" | "list_members" | "list_followers";
-    value: string;
-  }[] | undefined;
-  /** Stop after this many results (caps the cost). */
-  resultsLimit?: number | undefined;
-  /** Search ranking: `Latest` (default for tweet search) or `Top` (default for community search). */
-  queryType?: "Latest" | "Top" | undefined;
-  /** Also collect the account’s replies (`post_extractor` only). */
-  includeReplies?: boolean | undefined;
-  /** Tweet search: only tweets written by this account. */
-  fromUser?: string | undefined;
-  /** Tweet search: only replies addressed to this account. */
-  toUser?: string | undefined;
-  /** Tweet search: only tweets that mention this account. */
-  mentioning?: string | undefined;
-  /** Tweet search: language code of the tweets (e.g. `en`). */
-  language?: string | undefined;
-  /** Tweet search: from this day on, inclusive (YYYY-MM-DD). */
-  sinceDate?: string | undefined;
-  /** Tweet search: before this day, exclusive (YYYY-MM-DD). */
-  untilDate?: string | undefined;
-  /** Tweet search: only tweets carrying this kind of media (`media` = any). */
-  mediaType?: "images" | "videos" | "gifs" | "media" | undefined;
-  /** Tweet search: at least this many likes. */
-  minFaves?: number | undefined;
-  /** Tweet search: at least this many reposts. */
-  minRetweets?: number | undefined;
-  /** Tweet search: at least this many replies. */
-  minReplies?: number | undefined;
-  /** Tweet search: only tweets from verified accounts. */
-  verifiedOnly?: boolean | undefined;
-  /** Tweet search: `include` replies (default), `exclude` them or `only` them. */
-  replies?: "include" | "exclude" | "only" | undefined;
-  /** Tweet search: `include` reposts (default), `exclude` them or `only` them. */
-  retweets?: "include" | "exclude" | "only" | undefined;
-  /** Tweet search: this exact phrase must appear. */
-  exactPhrase?: string | undefined;
-  /** Tweet search: comma-separated words that must not appear. */
-  excludeWords?: string | undefined;
-  /** Tweet search: raw search-operator text appended to the query. */
-  advancedQuery?: string | undefined;
-  /** Several targets: an item already collected for an earlier target is not collected again (default true). */
-  dedupeAcrossTargets?: boolean | undefined;
-  /** Several targets: `first` keeps an item under the first target that found it (default), `none` collects it once per target, `merge` keeps one result listing every target that found it in `targets`. */
-  dedupeMode?: "none" | "first" | "merge" | undefined;
 }
 
 /** Parameters of `extractions.estimate`: estimate the credits an extraction would cost. */
-export interface EstimateExtractionParams {
-  /** Extraction tool to run; decides which target field is required. */
-  toolType: "article_extractor" | "community_extractor" | "community_moderator_explorer" | "community_post_extractor" | "community_search" | "favoriters" | "follower_explorer" | "following_explorer" | "list_follower_explorer" | "list_member_extractor" | "list_post_extractor" | "mention_extractor" | "people_search" | "post_extractor" | "quote_extractor" | "reply_extractor" | "repost_extractor" | "space_explorer" | "thread_extractor" | "tweet_search_extractor" | "user_likes" | "user_media" | "verified_follower_explorer";
-  /** Tweet to read, for reply, repost, quote, thread, article and favoriter extraction. */
-  targetTweetId?: string | undefined;
-  /** Account to read (a leading @ is stripped), for follower, following, mention, post, like and media tools. */
-  targetUsername?: string | undefined;
-  /** Community to read, for the community tools. */
-  targetCommunityId?: string | undefined;
-  /** List to read, for the list member, post and follower tools. */
-  targetListId?: string | undefined;
-  /** Space to read, for `space_explorer`. */
-  targetSpaceId?: string | undefined;
-  /** Search text, for people, community and tweet search. */
-  searchQuery?: string | undefined;
-  /** Tweets to read (reference multi-target form of `targetTweetId`). */
-  targetTweetIds?: string[] | undefined;
-  /** Accounts to read (reference multi-target form of `targetUsername`). */
-  targetUsernames?: string[] | undefined;
-  /** Communities to read (reference multi-target form of `targetCommunityId`). */
-  targetCommunityIds?: string[] | undefined;
-  /** Lists to read (reference multi-target form of `targetListId`). */
-  targetListIds?: string[] | undefined;
-  /** Search texts (reference multi-target form of `searchQuery`). */
-  searchQueries?: string[] | undefined;
-  /** Mixed targets (reference `ExtractionMixedTarget`): a plain value, or `{ kind, value }`. */
-  targets?: (string | {
-    kind: "profile" | "profile_likes" | "profile_media" | "profile_replies" | "tweet" | "thread" | "replies" | "quotes" | "retweeters" | "favoriters" | "search" | "list";
-    value: string;
-  })[] | undefined;
-  /** Relation targets (reference `ExtractionRelationTarget`): `{ relation, value }`. */
-  relationTargets?: {
-    relation: "followers" | "following" | "verified_followers" | "community_members" | "list_members" | "list_followers";
-    value: string;
-  }[] | undefined;
-  /** Stop after this many results (caps the cost). */
-  resultsLimit?: number | undefined;
-  /** Search ranking: `Latest` (default for tweet search) or `Top` (default for community search). */
-  queryType?: "Latest" | "Top" | undefined;
-  /** Also collect the account’s replies (`post_extractor` only). */
-  includeReplies?: boolean | undefined;
-  /** Tweet search: only tweets written by this account. */
-  fromUser?: string | undefined;
-  /** Tweet search: only replies addressed to this account. */
-  toUser?: string | undefined;
-  /** Tweet search: only tweets that mention this account. */
-  mentioning?: string | undefined;
-  /** Tweet search: language code of the tweets (e.g. `en`). */
-  language?: string | undefined;
-  /** Tweet search: from this day on, inclusive (YYYY-MM-DD). */
-  sinceDate?: string | undefined;
-  /** Tweet search: before this day, exclusive (YYYY-MM-DD). */
-  untilDate?: string | undefined;
-  /** Tweet search: only tweets carrying this kind of media (`media` = any). */
-  mediaType?: "images" | "videos" | "gifs" | "media" | undefined;
-  /** Tweet search: at least this many likes. */
-  minFaves?: number | undefined;
-  /** Tweet search: at least this many reposts. */
-  minRetweets?: number | undefined;
-  /** Tweet search: at least this many replies. */
-  minReplies?: number | undefined;
-  /** Tweet search: only tweets from verified accounts. */
-  verifiedOnly?: boolean | undefined;
-  /** Tweet search: `include` replies (default), `exclude` them or `only` them. */
-  replies?: "include" | "exclude" | "only" | undefined;
-  /** Tweet search: `include` reposts (default), `exclude` them or `only` them. */
-  retweets?: "include" | "exclude" | "only" | undefined;
-  /** Tweet search: this exact phrase must appear. */
-  exactPhrase?: string | undefined;
-  /** Tweet search: comma-separated words that must not appear. */
-  excludeWords?: string | undefined;
-  /** Tweet search: raw search-operator text appended to the query. */
-  advancedQuery?: string | undefined;
-  /** Several targets: an item already collected for an earlier target is not collected again (default true). */
-  dedupeAcrossTargets?: boolean | undefined;
-  /** Several targets: `first` keeps an item under the first target that found it (default), `none` collects it once per target, `merge` keeps one result listing every target that found it in `targets`. */
-  dedupeMode?: "none" | "first" | "merge" | undefined;
+export interface EstimateExtractionParams extends ExtractionRequest {
 }
 
 /** Parameters of `extractions.get`: get an extraction job and a page of its results. */
@@ -3259,15 +3205,13 @@ export interface GetBatchTweetsParams {
 }
 
 /** Parameters of `tweets.search`: search tweets by query, tweet id, status URL or account date window. */
-export interface SearchTweetsParams extends TweetFilterParams, TimeWindowParams {
+export interface SearchTweetsParams extends TweetFilterParams, TimeWindowParams, PageBParams {
   /** Search text with platform operators, a tweet id, or a tweet URL. */
   q: string;
   /** `Latest` (newest first) or `Top` (most engaging first). */
   queryType?: "Latest" | "Top" | undefined;
   /** `standard`: plain pages; `coverage`: a resumable deep walk. Omit to let the service choose. */
   mode?: "standard" | "coverage" | undefined;
-  /** Opaque cursor from the previous page (`next_cursor`). */
-  cursor?: string | undefined;
   /** Most tweets to return for this request, 1-10000 (the service pages the platform for you). */
   limit?: number | undefined;
   /** Only tweets from members of this list. */
@@ -3285,39 +3229,29 @@ export interface SearchTweetsParams extends TweetFilterParams, TimeWindowParams 
 }
 
 /** Parameters of `tweets.favoriters`: list the visible users who liked a tweet. */
-export interface GetTweetFavoritersParams extends UserFilterParams {
-  /** Opaque cursor from the previous page (`next_cursor`). */
-  cursor?: string | undefined;
+export interface GetTweetFavoritersParams extends UserFilterParams, PageBParams {
   /** Results per page, 20-200 (default 200). */
   pageSize?: number | undefined;
 }
 
 /** Parameters of `bookmarks.list`: list the bookmarked tweets of a connected account. */
-export interface GetBookmarksParams extends ConnectedAccountParams {
+export interface GetBookmarksParams extends ConnectedAccountParams, PageBParams {
   /** Only the bookmarks of this folder (see bookmarks folders). */
   folderId?: string | undefined;
-  /** Opaque cursor from the previous page (`next_cursor`). */
-  cursor?: string | undefined;
 }
 
 /** Parameters of `bookmarks.folders`: list the bookmark folders of a connected account. */
-export interface GetBookmarkFoldersParams extends ConnectedAccountParams {
-  /** Opaque cursor from the previous page (`next_cursor`). */
-  cursor?: string | undefined;
+export interface GetBookmarkFoldersParams extends ConnectedAccountParams, PageBParams {
 }
 
 /** Parameters of `timeline.get`: get the home timeline of a connected account. */
-export interface GetTimelineParams extends ConnectedAccountParams {
+export interface GetTimelineParams extends ConnectedAccountParams, PageBParams {
   /** Comma-separated ids of tweets already shown, so the platform can leave them out. */
   seenTweetIds?: string | undefined;
-  /** Opaque cursor from the previous page (`next_cursor`). */
-  cursor?: string | undefined;
 }
 
 /** Parameters of `tweets.quotes`: list the quote tweets of a tweet. */
-export interface GetTweetQuotesParams extends TweetFilterParams, TimeWindowParams {
-  /** Opaque cursor from the previous page (`next_cursor`). */
-  cursor?: string | undefined;
+export interface GetTweetQuotesParams extends TweetFilterParams, TimeWindowParams, PageBParams {
   /** Paging mode; only `standard`. */
   mode?: "standard" | undefined;
   /** Results per page, 1-300 (default 20). */
@@ -3327,9 +3261,7 @@ export interface GetTweetQuotesParams extends TweetFilterParams, TimeWindowParam
 }
 
 /** Parameters of `tweets.replies`: list the replies to a tweet. */
-export interface GetTweetRepliesParams extends TweetFilterParams, TimeWindowParams {
-  /** Opaque cursor from the previous page (`next_cursor`). */
-  cursor?: string | undefined;
+export interface GetTweetRepliesParams extends TweetFilterParams, TimeWindowParams, PageBParams {
   /** `standard`: plain pages; `complete`: collect every reply up to `limit`. */
   mode?: "standard" | "complete" | undefined;
   /** Most replies to collect in `complete` mode, 1-25000. */
@@ -3351,17 +3283,13 @@ export interface GetTweetRepliesParams extends TweetFilterParams, TimeWindowPara
 }
 
 /** Parameters of `tweets.retweeters`: list the users who reposted a tweet. */
-export interface GetTweetRetweetersParams extends UserFilterParams {
-  /** Opaque cursor from the previous page (`next_cursor`). */
-  cursor?: string | undefined;
+export interface GetTweetRetweetersParams extends UserFilterParams, PageBParams {
   /** Results per page, 20-200 (default 200). */
   pageSize?: number | undefined;
 }
 
 /** Parameters of `tweets.thread`: get the whole conversation thread of a tweet. */
-export interface GetTweetThreadParams extends TweetMatchFilterParams {
-  /** Opaque cursor from the previous page (`next_cursor`). */
-  cursor?: string | undefined;
+export interface GetTweetThreadParams extends TweetMatchFilterParams, PageBParams {
   /** Results per page, 1-100 (default 20). */
   pageSize?: number | undefined;
 }
@@ -3403,9 +3331,7 @@ export type ViralScoreParams = {
 };
 
 /** Parameters of `tweets.create`: post a tweet, reply or community post from a connected account. */
-export interface CreateTweetParams {
-  /** Connected platform account that performs the write: its @username or its id (a leading @ is stripped). */
-  account: string;
+export interface CreateTweetParams extends WriteAccountParams {
   /** Text of the tweet, up to 25000 characters; optional when media is attached. */
   text?: string | undefined;
   /** Public image URLs to attach, 1-4. */
@@ -3419,57 +3345,39 @@ export interface CreateTweetParams {
 }
 
 /** Parameters of `tweets.delete`: delete a tweet of a connected account. */
-export interface DeleteTweetParams {
-  /** Connected platform account that performs the write: its @username or its id (a leading @ is stripped). */
-  account: string;
+export interface DeleteTweetParams extends WriteAccountParams {
 }
 
 /** Parameters of `tweets.like`: like a tweet from a connected account. */
-export interface LikeTweetParams {
-  /** Connected platform account that performs the write: its @username or its id (a leading @ is stripped). */
-  account: string;
+export interface LikeTweetParams extends WriteAccountParams {
 }
 
 /** Parameters of `tweets.unlike`: remove a like of a connected account. */
-export interface UnlikeTweetParams {
-  /** Connected platform account that performs the write: its @username or its id (a leading @ is stripped). */
-  account: string;
+export interface UnlikeTweetParams extends WriteAccountParams {
 }
 
 /** Parameters of `tweets.retweet`: retweet a tweet from a connected account. */
-export interface RetweetParams {
-  /** Connected platform account that performs the write: its @username or its id (a leading @ is stripped). */
-  account: string;
+export interface RetweetParams extends WriteAccountParams {
 }
 
 /** Parameters of `tweets.unretweet`: undo a retweet of a connected account. */
-export interface UnretweetParams {
-  /** Connected platform account that performs the write: its @username or its id (a leading @ is stripped). */
-  account: string;
+export interface UnretweetParams extends WriteAccountParams {
 }
 
 /** Parameters of `users.follow`: follow a user from a connected account. */
-export interface FollowUserParams {
-  /** Connected platform account that performs the write: its @username or its id (a leading @ is stripped). */
-  account: string;
+export interface FollowUserParams extends WriteAccountParams {
 }
 
 /** Parameters of `users.unfollow`: unfollow a user from a connected account. */
-export interface UnfollowUserParams {
-  /** Connected platform account that performs the write: its @username or its id (a leading @ is stripped). */
-  account: string;
+export interface UnfollowUserParams extends WriteAccountParams {
 }
 
 /** Parameters of `users.removeFollower`: remove a user from the followers of a connected account. */
-export interface RemoveFollowerParams {
-  /** Connected platform account that performs the write: its @username or its id (a leading @ is stripped). */
-  account: string;
+export interface RemoveFollowerParams extends WriteAccountParams {
 }
 
 /** Parameters of `dms.send`: send a direct message from a connected account. */
-export interface SendDmParams {
-  /** Connected platform account that performs the write: its @username or its id (a leading @ is stripped). */
-  account: string;
+export interface SendDmParams extends WriteAccountParams {
   /** Text of the message. */
   text: string;
   /** Ids of media uploaded with `media upload` to attach. */
@@ -3477,9 +3385,7 @@ export interface SendDmParams {
 }
 
 /** Parameters of `media.upload`: upload an image or video for later tweets and messages. */
-export interface UploadMediaParams {
-  /** Connected platform account that performs the write: its @username or its id (a leading @ is stripped). */
-  account: string;
+export interface UploadMediaParams extends WriteAccountParams {
   /** The file to upload: AVIF, GIF, JPEG, PNG, WebP or MP4. */
   file?: Blob | undefined;
   /** Public http(s) URL of the file to upload, instead of `file`. */
@@ -3489,9 +3395,7 @@ export interface UploadMediaParams {
 }
 
 /** Parameters of `profile.update`: change the name, bio, location or website of a connected account. */
-export interface UpdateProfileParams {
-  /** Connected platform account that performs the write: its @username or its id (a leading @ is stripped). */
-  account: string;
+export interface UpdateProfileParams extends WriteAccountParams {
   /** New display name. */
   name?: string | undefined;
   /** New bio. */
@@ -3503,9 +3407,7 @@ export interface UpdateProfileParams {
 }
 
 /** Parameters of `profile.updateAvatar`: replace the profile picture of a connected account. */
-export interface UpdateAvatarParams {
-  /** Connected platform account that performs the write: its @username or its id (a leading @ is stripped). */
-  account: string;
+export interface UpdateAvatarParams extends WriteAccountParams {
   /** The new avatar image: AVIF, GIF, JPEG, PNG or WebP. */
   file?: Blob | undefined;
   /** Public http(s) URL of the new avatar image, instead of `file`. */
@@ -3513,9 +3415,7 @@ export interface UpdateAvatarParams {
 }
 
 /** Parameters of `profile.updateBanner`: replace the profile banner of a connected account. */
-export interface UpdateBannerParams {
-  /** Connected platform account that performs the write: its @username or its id (a leading @ is stripped). */
-  account: string;
+export interface UpdateBannerParams extends WriteAccountParams {
   /** The new banner image: AVIF, GIF, JPEG, PNG or WebP. */
   file?: Blob | undefined;
   /** Public http(s) URL of the new banner image, instead of `file`. */
@@ -3523,9 +3423,7 @@ export interface UpdateBannerParams {
 }
 
 /** Parameters of `communities.create`: create a community owned by a connected account. */
-export interface CreateCommunityParams {
-  /** Connected platform account that performs the write: its @username or its id (a leading @ is stripped). */
-  account: string;
+export interface CreateCommunityParams extends WriteAccountParams {
   /** Name of the community. */
   name: string;
   /** What the community is about. */
@@ -3533,23 +3431,17 @@ export interface CreateCommunityParams {
 }
 
 /** Parameters of `communities.delete`: delete a community owned by a connected account. */
-export interface DeleteCommunityParams {
-  /** Connected platform account that performs the write: its @username or its id (a leading @ is stripped). */
-  account: string;
+export interface DeleteCommunityParams extends WriteAccountParams {
   /** Exact name of the community, confirming the deletion. */
   community_name: string;
 }
 
 /** Parameters of `communities.join`: join a community with a connected account. */
-export interface JoinCommunityParams {
-  /** Connected platform account that performs the write: its @username or its id (a leading @ is stripped). */
-  account: string;
+export interface JoinCommunityParams extends WriteAccountParams {
 }
 
 /** Parameters of `communities.leave`: leave a community with a connected account. */
-export interface LeaveCommunityParams {
-  /** Connected platform account that performs the write: its @username or its id (a leading @ is stripped). */
-  account: string;
+export interface LeaveCommunityParams extends WriteAccountParams {
 }
 
 /** Parameters of `trends.x`: get the trending hashtags and topics of a region. */
@@ -3567,11 +3459,9 @@ export interface GetBatchUsersParams {
 }
 
 /** Parameters of `users.search`: search users by name or username. */
-export interface SearchUsersParams extends UserFilterParams {
+export interface SearchUsersParams extends UserFilterParams, PageBParams {
   /** Words to find in names and usernames. */
   q: string;
-  /** Opaque cursor from the previous page (`next_cursor`). */
-  cursor?: string | undefined;
   /** Results per page, 1-100 (default 20). */
   pageSize?: number | undefined;
 }
@@ -3585,9 +3475,7 @@ export interface CheckFollowParams {
 }
 
 /** Parameters of `users.tweets`: list the recent tweets of a user. */
-export interface GetUserTweetsParams extends TweetFilterParams {
-  /** Opaque cursor from the previous page (`next_cursor`). */
-  cursor?: string | undefined;
+export interface GetUserTweetsParams extends TweetFilterParams, PageBParams {
   /** Results per page, 1-300 (default 20). */
   pageSize?: number | undefined;
   /** Also list the replies the user posted. */
@@ -3597,9 +3485,7 @@ export interface GetUserTweetsParams extends TweetFilterParams {
 }
 
 /** Parameters of `users.replies`: list a user's tweets and replies. */
-export interface GetUserRepliesParams extends TweetFilterParams {
-  /** Opaque cursor from the previous page (`next_cursor`). */
-  cursor?: string | undefined;
+export interface GetUserRepliesParams extends TweetFilterParams, PageBParams {
   /** Results per page, 1-300 (default 20). */
   pageSize?: number | undefined;
   /** Attach the tweet each reply answers. */
@@ -3607,51 +3493,39 @@ export interface GetUserRepliesParams extends TweetFilterParams {
 }
 
 /** Parameters of `users.likes`: list the tweets a user liked. */
-export interface GetUserLikesParams extends TweetFilterParams {
-  /** Opaque cursor from the previous page (`next_cursor`). */
-  cursor?: string | undefined;
+export interface GetUserLikesParams extends TweetFilterParams, PageBParams {
   /** Results per page, 1-100 (default 20). */
   pageSize?: number | undefined;
 }
 
 /** Parameters of `users.media`: list the tweets with media a user posted. */
-export interface GetUserMediaParams extends TweetFilterParams {
-  /** Opaque cursor from the previous page (`next_cursor`). */
-  cursor?: string | undefined;
+export interface GetUserMediaParams extends TweetFilterParams, PageBParams {
   /** Results per page, 1-100 (default 20). */
   pageSize?: number | undefined;
 }
 
 /** Parameters of `users.followersYouKnow`: list the followers of a user that you also follow. */
-export interface GetFollowersYouKnowParams extends UserFilterParams {
-  /** Opaque cursor from the previous page (`next_cursor`). */
-  cursor?: string | undefined;
+export interface GetFollowersYouKnowParams extends UserFilterParams, PageBParams {
   /** Results per page, 20-200 (default 200). */
   pageSize?: number | undefined;
 }
 
 /** Parameters of `notifications.list`: list the notifications of a connected account. */
-export interface GetNotificationsParams extends ConnectedAccountParams {
+export interface GetNotificationsParams extends ConnectedAccountParams, PageBParams {
   /** `All` notifications, those from `Verified` accounts, or `Mentions` only. */
   type?: "All" | "Verified" | "Mentions" | undefined;
-  /** Opaque cursor from the previous page (`next_cursor`). */
-  cursor?: string | undefined;
 }
 
 /** Parameters of `dms.history`: read the direct-message conversation of a connected account with a user. */
-export interface GetDmHistoryParams {
+export interface GetDmHistoryParams extends PageBParams {
   /** Connected account whose conversation to read (@username or id). */
   account: string;
-  /** Opaque cursor from the previous page (`next_cursor`). */
-  cursor?: string | undefined;
   /** Only messages with an id up to this one. */
   maxId?: string | undefined;
 }
 
 /** Parameters of `users.followers`: list the followers of a user. */
-export interface GetUserFollowersParams extends UserFilterParams {
-  /** Opaque cursor from the previous page (`next_cursor`). */
-  cursor?: string | undefined;
+export interface GetUserFollowersParams extends UserFilterParams, PageBParams {
   /**
    * Older name of `cursor`; deprecated, send `cursor`.
    * @deprecated Use `cursor` instead.
@@ -3666,9 +3540,7 @@ export interface GetUserFollowersParams extends UserFilterParams {
 }
 
 /** Parameters of `users.following`: list the accounts a user follows. */
-export interface GetUserFollowingParams extends UserFilterParams {
-  /** Opaque cursor from the previous page (`next_cursor`). */
-  cursor?: string | undefined;
+export interface GetUserFollowingParams extends UserFilterParams, PageBParams {
   /** Older name of `cursor`; deprecated, send `cursor`. */
   after?: string | undefined;
   /** `standard`: plain pages; `coverage`: a resumable deep walk. Omit to let the service choose. */
@@ -3680,17 +3552,13 @@ export interface GetUserFollowingParams extends UserFilterParams {
 }
 
 /** Parameters of `users.mentions`: list the tweets that mention a user. */
-export interface GetUserMentionsParams extends TweetFilterParams, TimeWindowParams {
-  /** Opaque cursor from the previous page (`next_cursor`). */
-  cursor?: string | undefined;
+export interface GetUserMentionsParams extends TweetFilterParams, TimeWindowParams, PageBParams {
   /** Results per page, 1-100 (default 20). */
   pageSize?: number | undefined;
 }
 
 /** Parameters of `users.verifiedFollowers`: list the verified followers of a user. */
-export interface GetUserVerifiedFollowersParams extends UserFilterParams {
-  /** Opaque cursor from the previous page (`next_cursor`). */
-  cursor?: string | undefined;
+export interface GetUserVerifiedFollowersParams extends UserFilterParams, PageBParams {
   /** Older name of `cursor`; deprecated, send `cursor`. */
   after?: string | undefined;
   /** `standard`: plain pages; `coverage`: a resumable deep walk. Omit to let the service choose. */
@@ -3702,9 +3570,7 @@ export interface GetUserVerifiedFollowersParams extends UserFilterParams {
 }
 
 /** Parameters of `users.listMemberships`: list the lists a user is a member of. */
-export interface GetUserListMembershipsParams {
-  /** Opaque cursor from the previous page (`next_cursor`). */
-  cursor?: string | undefined;
+export interface GetUserListMembershipsParams extends PageBParams {
   /** Lists per page, 1-100 (default 20). */
   pageSize?: number | undefined;
   /** Alias of `pageSize`. */
@@ -3803,91 +3669,67 @@ export interface AddTicketMessageParams {
 }
 
 /** Parameters of `guestWallets.create`: create an accountless prepaid wallet and its checkout. */
-export interface CreateGuestWalletParams {
-  /** Amount to pay, in minor units (cents): 1000-25000. */
-  amount_minor: number;
-  /** Currency code (ISO 4217, for example `usd`). */
-  currency: string;
+export interface CreateGuestWalletParams extends GuestWalletRequest {
 }
 
 /** Parameters of `guestWallets.topUp`: open another checkout to add credits to a guest wallet. */
-export interface TopUpGuestWalletParams {
-  /** Amount to pay, in minor units (cents): 1000-25000. */
-  amount_minor: number;
-  /** Currency code (ISO 4217, for example `usd`). */
-  currency: string;
+export interface TopUpGuestWalletParams extends GuestWalletRequest {
 }
 
 /** Parameters of `communities.members`: list the members of a community. */
-export interface GetCommunityMembersParams extends UserFilterParams {
-  /** Opaque cursor from the previous page (`next_cursor`). */
-  cursor?: string | undefined;
+export interface GetCommunityMembersParams extends UserFilterParams, PageBParams {
   /** Results per page, 20-200 (default 20). */
   pageSize?: number | undefined;
 }
 
 /** Parameters of `communities.moderators`: list the moderators of a community. */
-export interface GetCommunityModeratorsParams extends UserFilterParams {
-  /** Opaque cursor from the previous page (`next_cursor`). */
-  cursor?: string | undefined;
+export interface GetCommunityModeratorsParams extends UserFilterParams, PageBParams {
 }
 
 /** Parameters of `communities.tweets`: list the tweets posted in a community. */
-export interface GetCommunityTweetsParams {
-  /** Opaque cursor from the previous page (`next_cursor`). */
-  cursor?: string | undefined;
+export interface GetCommunityTweetsParams extends PageBParams {
   /** Results per page, 1-100 (default 20). */
   pageSize?: number | undefined;
 }
 
 /** Parameters of `communities.search`: search the tweets of a community by keyword. */
-export interface SearchCommunitiesParams {
+export interface SearchCommunitiesParams extends PageBParams {
   /** Numeric id of the community to search in. */
   communityId: string;
   /** Words to find in the community tweets. */
   q: string;
   /** `Latest` (newest first) or `Top` (most engaging first). */
   queryType?: "Latest" | "Top" | undefined;
-  /** Opaque cursor from the previous page (`next_cursor`). */
-  cursor?: string | undefined;
   /** Results per page, 1-100 (default 20). */
   pageSize?: number | undefined;
 }
 
 /** Parameters of `communities.searchTweets`: search the tweets of a community (reference alias of the keyword search). */
-export interface GetAllCommunityTweetsParams {
+export interface GetAllCommunityTweetsParams extends PageBParams {
   /** Numeric id of the community to search in. */
   communityId: string;
   /** Words to find in the community tweets. */
   q: string;
   /** `Latest` (newest first) or `Top` (most engaging first). */
   queryType?: "Latest" | "Top" | undefined;
-  /** Opaque cursor from the previous page (`next_cursor`). */
-  cursor?: string | undefined;
   /** Results per page, 1-100 (default 20). */
   pageSize?: number | undefined;
 }
 
 /** Parameters of `lists.followers`: list the followers of a list. */
-export interface GetListFollowersParams extends UserFilterParams {
-  /** Opaque cursor from the previous page (`next_cursor`). */
-  cursor?: string | undefined;
+export interface GetListFollowersParams extends UserFilterParams, PageBParams {
   /** Results per page, 20-200 (default 200). */
   pageSize?: number | undefined;
 }
 
 /** Parameters of `lists.members`: list the members of a list. */
-export interface GetListMembersParams extends UserFilterParams {
-  /** Opaque cursor from the previous page (`next_cursor`). */
-  cursor?: string | undefined;
+export interface GetListMembersParams extends UserFilterParams, PageBParams {
   /** Results per page, 20-200 (default 20). */
   pageSize?: number | undefined;
 }
 
 /** Parameters of `lists.tweets`: list the tweets of the members of a list. */
-export interface GetListTweetsParams extends TimeWindowParams {
-  /** Opaque cursor from the previous page (`next_cursor`). */
-  cursor?: string | undefined;
+export interface GetListTweetsParams extends TimeWindowParams, PageBParams {
   /** Results per page, 1-100 (default 20). */
   pageSize?: number | undefined;
   /** Also list the replies members posted. */
