@@ -75,8 +75,15 @@ export class TypeEmitter {
    * `TweetSchema`, so a field described at the point of use is still written as `Tweet`.
    */
   private readonly byDef = new Map<ZodDef, z.ZodType>();
+  /**
+   * Value lists of the contract (`EXTRACTION_TOOL_TYPES`) by their values: an enum of those values that the
+   * types spell out more than once (`repeated`) is written as a named alias (`ExtractionToolType`).
+   */
+  private readonly lists = new Map<string, { alias: string; source: string }>();
+  /** How many times each value list was spelled out, by its values (what `repeated` is chosen from). */
+  readonly listUses = new Map<string, number>();
 
-  constructor() {
+  constructor(private readonly repeated: ReadonlySet<string> = new Set()) {
     // Sorted: module namespaces list their exports in different orders under different loaders (tsx, vitest).
     const exports = Object.entries({ ...events, ...schemas }).sort(([a], [b]) =>
       a < b ? -1 : a > b ? 1 : 0,
@@ -90,6 +97,32 @@ export class TypeEmitter {
       if (!this.byDef.has(d)) this.byDef.set(d, s);
       if (d.type === 'enum' && !isOpenEnum(s)) this.enums.set(enumKey(d), s);
     }
+    for (const [exported, value] of exports) {
+      // Long lists only: a short one spelled out weighs about what its alias and a reference to it do.
+      if (!/^[A-Z][A-Z0-9_]*S$/.test(exported) || !Array.isArray(value) || value.length < 6) continue;
+      if (!value.every((v) => typeof v === 'string')) continue;
+      const alias = pascal(singular(exported).toLowerCase());
+      const key = JSON.stringify([...value].sort());
+      const source = exported in events ? exported : `schemas.${exported}`;
+      if (!this.lists.has(key)) this.lists.set(key, { alias, source });
+    }
+  }
+
+  /** The alias of an enum's values when they are a repeated value list of the contract, declared once. */
+  private listAlias(d: ZodDef, values: string[]): string | undefined {
+    const key = enumKey(d);
+    const list = this.lists.get(key);
+    if (!list) return undefined;
+    this.listUses.set(key, (this.listUses.get(key) ?? 0) + 1);
+    if (!this.repeated.has(key)) return undefined;
+    if (!this.decls.has(list.alias)) {
+      const doc = `A value of \`${list.source}\` (\`@xsvc/sdk/contract\`).`;
+      this.decls.set(
+        list.alias,
+        [...jsdoc(doc, ''), `export type ${list.alias} = ${values.join(' | ')};`, ''].join('\n'),
+      );
+    }
+    return list.alias;
   }
 
   /** Declares a named type (once) and answers its name. */
@@ -194,6 +227,8 @@ export class TypeEmitter {
           return `${this.type(same, 'out', indent)}${open ? ' | (string & {})' : ''}`;
         }
         const values = Object.values(d.entries!).map((v) => JSON.stringify(v));
+        const alias = this.listAlias(d, values);
+        if (alias) values.splice(0, values.length, alias);
         if (mode === 'out' && isOpenEnum(s)) values.push('(string & {})');
         return values.join(' | ');
       }
@@ -237,6 +272,12 @@ export class TypeEmitter {
   }
 }
 
+/** `EXTRACTION_TOOL_TYPES` → `EXTRACTION_TOOL_TYPE`, `STATUSES` → `STATUS`: the name of one value of a list. */
+function singular(name: string): string {
+  if (name.endsWith('IES')) return `${name.slice(0, -3)}Y`;
+  return /(SS|US|X|CH|SH)ES$/.test(name) ? name.slice(0, -2) : name.slice(0, -1);
+}
+
 /** Wraps a union or function type in parentheses, for `T[]` and `T | null`. */
 function paren(t: string): string {
   if (t.startsWith('{') || /^[\w.$<>, ]+$/.test(t) || /^"[^"]*"$/.test(t)) return t;
@@ -264,7 +305,23 @@ export function renderTypes(
   text: string;
   byOp: Map<string, OperationTypes>;
 } {
-  const e = new TypeEmitter();
+  // Twice: the first pass counts the value lists spelled out, the second names those spelled out again.
+  const first = render(ops, header, new Set());
+  const repeated = new Set([...first.listUses].filter(([, n]) => n > 1).map(([key]) => key));
+  const { text, byOp } = render(ops, header, repeated);
+  return { text, byOp };
+}
+
+function render(
+  ops: readonly AnyOperation[],
+  header: string,
+  repeated: ReadonlySet<string>,
+): {
+  text: string;
+  byOp: Map<string, OperationTypes>;
+  listUses: ReadonlyMap<string, number>;
+} {
+  const e = new TypeEmitter(repeated);
   const groups = fieldGroups();
   const byOp = new Map<string, OperationTypes>();
   const opDecls: string[] = [];
@@ -391,7 +448,7 @@ export function renderTypes(
   // Named types the hand-written client refers to, beside those the operations reach.
   for (const [s, name] of e.names) if (ALWAYS.includes(name)) e.type(s, 'out', '');
   const text = [header, ...e.decls.values(), ...opDecls, ...map].join('\n');
-  return { text, byOp };
+  return { text, byOp, listUses: e.listUses };
 }
 
 interface FieldGroup {

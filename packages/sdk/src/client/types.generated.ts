@@ -175,9 +175,12 @@ export interface ComposeSignalLabel {
   multiplier: "Production weight not published by X";
 }
 
+/** A value of `schemas.RADAR_SOURCES` (`@xsvc/sdk/contract`). */
+export type RadarSource = "github" | "google_trends" | "hacker_news" | "polymarket" | "reddit" | "trustmrr" | "wikipedia";
+
 export interface ComposeRadarRecommendation {
   /** The radar source. */
-  source: "github" | "google_trends" | "hacker_news" | "polymarket" | "reddit" | "trustmrr" | "wikipedia" | (string & {});
+  source: RadarSource | (string & {});
   /** The radar endpoint for that source (`/api/v1/radar?source=...`). */
   endpoint: string;
   /** What the source currently has on the topic. */
@@ -388,13 +391,16 @@ export interface StylePerformance {
   tweets: StylePerformanceTweet[];
 }
 
+/** A value of `schemas.RADAR_CATEGORIES` (`@xsvc/sdk/contract`). */
+export type RadarCategory = "general" | "tech" | "dev" | "science" | "culture" | "politics" | "business" | "entertainment";
+
 export interface RadarItem {
   /** Identifier of the item. */
   id: string;
   /** Headline of the item. */
   title: string;
   /** Source it comes from. */
-  source: "github" | "google_trends" | "hacker_news" | "polymarket" | "reddit" | "trustmrr" | "wikipedia" | (string & {});
+  source: RadarSource | (string & {});
   /** Id of the item at its source (used to de-duplicate). */
   sourceId: string;
   /** Link to the item at its source. */
@@ -402,7 +408,7 @@ export interface RadarItem {
   /** Short summary. */
   description?: string | undefined;
   /** Topic category. */
-  category: "general" | "tech" | "dev" | "science" | "culture" | "politics" | "business" | "entertainment" | (string & {});
+  category: RadarCategory | (string & {});
   /** Language of the item (BCP 47; `und` when not identified). */
   language: string;
   /** Region it trends in. */
@@ -498,11 +504,14 @@ export interface StoredEvent {
   xEventId?: string | undefined;
 }
 
+/** A value of `schemas.EXTRACTION_TOOL_TYPES` (`@xsvc/sdk/contract`). */
+export type ExtractionToolType = "article_extractor" | "community_extractor" | "community_moderator_explorer" | "community_post_extractor" | "community_search" | "favoriters" | "follower_explorer" | "following_explorer" | "list_follower_explorer" | "list_member_extractor" | "list_post_extractor" | "mention_extractor" | "people_search" | "post_extractor" | "quote_extractor" | "reply_extractor" | "repost_extractor" | "space_explorer" | "thread_extractor" | "tweet_search_extractor" | "user_likes" | "user_media" | "verified_follower_explorer";
+
 export interface ExtractionJob {
   /** Identifier of the job (UUID). */
   id: string;
   /** Tool the job runs. */
-  toolType: "article_extractor" | "community_extractor" | "community_moderator_explorer" | "community_post_extractor" | "community_search" | "favoriters" | "follower_explorer" | "following_explorer" | "list_follower_explorer" | "list_member_extractor" | "list_post_extractor" | "mention_extractor" | "people_search" | "post_extractor" | "quote_extractor" | "reply_extractor" | "repost_extractor" | "space_explorer" | "thread_extractor" | "tweet_search_extractor" | "user_likes" | "user_media" | "verified_follower_explorer" | (string & {});
+  toolType: ExtractionToolType | (string & {});
   /** `running`, then `completed` or `failed`. */
   status: "running" | "completed" | "failed" | (string & {});
   /** Results collected so far. */
@@ -537,7 +546,7 @@ export interface ExtractionJob {
 
 export interface ExtractionRequest {
   /** Extraction tool to run; decides which target field is required. */
-  toolType: "article_extractor" | "community_extractor" | "community_moderator_explorer" | "community_post_extractor" | "community_search" | "favoriters" | "follower_explorer" | "following_explorer" | "list_follower_explorer" | "list_member_extractor" | "list_post_extractor" | "mention_extractor" | "people_search" | "post_extractor" | "quote_extractor" | "reply_extractor" | "repost_extractor" | "space_explorer" | "thread_extractor" | "tweet_search_extractor" | "user_likes" | "user_media" | "verified_follower_explorer";
+  toolType: ExtractionToolType;
   /** Tweet to read, for reply, repost, quote, thread, article and favoriter extraction. */
   targetTweetId?: string | undefined;
   /** Account to read (a leading @ is stripped), for follower, following, mention, post, like and media tools. */
@@ -618,7 +627,7 @@ export interface ExtractionAccepted {
   /** Identifier of the new job; poll it with the get operation. */
   id: string;
   /** Tool the job runs. */
-  toolType: "article_extractor" | "community_extractor" | "community_moderator_explorer" | "community_post_extractor" | "community_search" | "favoriters" | "follower_explorer" | "following_explorer" | "list_follower_explorer" | "list_member_extractor" | "list_post_extractor" | "mention_extractor" | "people_search" | "post_extractor" | "quote_extractor" | "reply_extractor" | "repost_extractor" | "space_explorer" | "thread_extractor" | "tweet_search_extractor" | "user_likes" | "user_media" | "verified_follower_explorer" | (string & {});
+  toolType: ExtractionToolType | (string & {});
   /** Always `running` when accepted. */
   status: "running" | "completed" | "failed" | (string & {});
 }
@@ -1237,13 +1246,16 @@ export interface PageBParams {
   cursor?: string | undefined;
 }
 
+/** A value of `schemas.COVERAGE_STOP_REASONS` (`@xsvc/sdk/contract`). */
+export type CoverageStopReason = "cursor_failure" | "deadline" | "exhausted" | "failed" | "page_limit" | "result_limit" | "stalled";
+
 export interface TweetSearchCoverageDiagnostic {
   /** `coverage` when asked for, `automatic` when the service chose it. */
   mode: "coverage" | "automatic" | (string & {});
   /** True when every reachable result has been returned over the pages so far. */
   complete: boolean;
   /** Why this answer stopped reading the platform; omitted while the walk simply continues. */
-  stopReason?: "cursor_failure" | "deadline" | "exhausted" | "failed" | "page_limit" | "result_limit" | "stalled" | (string & {}) | undefined;
+  stopReason?: CoverageStopReason | (string & {}) | undefined;
   /** Platform pages read to build this answer. */
   platformPages?: number | undefined;
   /** Results dropped because they were seen before. */
@@ -1462,7 +1474,7 @@ export interface ReplyCoverageDiagnostic {
   /** True when every reachable result has been returned over the pages so far. */
   complete: boolean;
   /** Why this answer stopped reading the platform; omitted while the walk simply continues. */
-  stopReason?: "cursor_failure" | "deadline" | "exhausted" | "failed" | "page_limit" | "result_limit" | "stalled" | (string & {}) | undefined;
+  stopReason?: CoverageStopReason | (string & {}) | undefined;
   /** Platform pages read to build this answer. */
   platformPages?: number | undefined;
   /** Results dropped because they were seen before. */
@@ -2077,7 +2089,7 @@ export interface UserListCoverageDiagnostic {
   /** True when every reachable result has been returned over the pages so far. */
   complete: boolean;
   /** Why this answer stopped reading the platform; omitted while the walk simply continues. */
-  stopReason?: "cursor_failure" | "deadline" | "exhausted" | "failed" | "page_limit" | "result_limit" | "stalled" | (string & {}) | undefined;
+  stopReason?: CoverageStopReason | (string & {}) | undefined;
   /** Platform pages read to build this answer. */
   platformPages?: number | undefined;
   /** Results dropped because they were seen before. */
@@ -2406,6 +2418,9 @@ export interface GuestWalletRequest {
   currency: string;
 }
 
+/** A value of `schemas.GUEST_PURCHASE_STATUSES` (`@xsvc/sdk/contract`). */
+export type GuestPurchaseStatus = "creating" | "pending" | "paid" | "expired" | "failed" | "refunded" | "disputed";
+
 export interface GuestWalletAmount {
   /** Amount in minor units (cents). */
   amount_minor: number;
@@ -2419,7 +2434,7 @@ export interface GuestWalletCheckout {
   /** Identifier of this purchase (`gp_…`). */
   purchase_id: string;
   /** State of the purchase; credits are usable once `paid`. */
-  status: "creating" | "pending" | "paid" | "expired" | "failed" | "refunded" | "disputed" | (string & {});
+  status: GuestPurchaseStatus | (string & {});
   /** What the checkout charges. */
   amount: GuestWalletAmount;
   /** Credits the purchase adds once paid. */
@@ -2455,7 +2470,7 @@ export interface GuestWalletPurchase {
   /** Identifier of the purchase (`gp_…`). */
   purchase_id: string;
   /** State of the purchase. */
-  status: "creating" | "pending" | "paid" | "expired" | "failed" | "refunded" | "disputed" | (string & {});
+  status: GuestPurchaseStatus | (string & {});
   /** What the checkout charges. */
   amount: GuestWalletAmount;
   /** Credits the purchase adds once paid. */
@@ -2913,13 +2928,13 @@ export interface GetRadarParams {
   /** Page size, 1-100 (default 50). */
   limit?: number | undefined;
   /** Only this topic category. */
-  category?: "general" | "tech" | "dev" | "science" | "culture" | "politics" | "business" | "entertainment" | undefined;
+  category?: RadarCategory | undefined;
   /** Look-back window in hours, 1-72 (default 6). */
   hours?: number | undefined;
   /** Region to read trends for (default `global`). */
   region?: string | undefined;
   /** Only this source. */
-  source?: "github" | "google_trends" | "hacker_news" | "polymarket" | "reddit" | "trustmrr" | "wikipedia" | undefined;
+  source?: RadarSource | undefined;
 }
 
 /** What `radar.get` answers. */
@@ -2993,7 +3008,7 @@ export interface ListExtractionsParams {
   /** Page size, 1-100 (default 50). */
   limit?: number | undefined;
   /** Only jobs of this tool. */
-  toolType?: "article_extractor" | "community_extractor" | "community_moderator_explorer" | "community_post_extractor" | "community_search" | "favoriters" | "follower_explorer" | "following_explorer" | "list_follower_explorer" | "list_member_extractor" | "list_post_extractor" | "mention_extractor" | "people_search" | "post_extractor" | "quote_extractor" | "reply_extractor" | "repost_extractor" | "space_explorer" | "thread_extractor" | "tweet_search_extractor" | "user_likes" | "user_media" | "verified_follower_explorer" | undefined;
+  toolType?: ExtractionToolType | undefined;
   /** Only jobs in this state. */
   status?: "running" | "completed" | "failed" | undefined;
 }
