@@ -70,8 +70,20 @@ export class TypeEmitter {
   private readonly pending = new Set<string>();
   /** Named closed enums by their values: the same values elsewhere are written as the name. */
   private readonly enums = new Map<string, z.ZodType>();
+  /**
+   * Named schemas by definition: `TweetSchema.describe('…')` is a clone that shares the definition of
+   * `TweetSchema`, so a field described at the point of use is still written as `Tweet`.
+   */
+  private readonly byDef = new Map<ZodDef, z.ZodType>();
+  /**
+   * Value lists of the contract (`EXTRACTION_TOOL_TYPES`) by their values: an enum of those values that the
+   * types spell out more than once (`repeated`) is written as a named alias (`ExtractionToolType`).
+   */
+  private readonly lists = new Map<string, { alias: string; source: string }>();
+  /** How many times each value list was spelled out, by its values (what `repeated` is chosen from). */
+  readonly listUses = new Map<string, number>();
 
-  constructor() {
+  constructor(private readonly repeated: ReadonlySet<string> = new Set()) {
     // Sorted: module namespaces list their exports in different orders under different loaders (tsx, vitest).
     const exports = Object.entries({ ...events, ...schemas }).sort(([a], [b]) =>
       a < b ? -1 : a > b ? 1 : 0,
@@ -82,8 +94,35 @@ export class TypeEmitter {
       const name = exported.slice(0, -'Schema'.length);
       if (!this.names.has(s)) this.names.set(s, RENAMED[name] ?? name);
       const d = zodDef(s);
+      if (!this.byDef.has(d)) this.byDef.set(d, s);
       if (d.type === 'enum' && !isOpenEnum(s)) this.enums.set(enumKey(d), s);
     }
+    for (const [exported, value] of exports) {
+      // Long lists only: a short one spelled out weighs about what its alias and a reference to it do.
+      if (!/^[A-Z][A-Z0-9_]*S$/.test(exported) || !Array.isArray(value) || value.length < 6) continue;
+      if (!value.every((v) => typeof v === 'string')) continue;
+      const alias = pascal(singular(exported).toLowerCase());
+      const key = JSON.stringify([...value].sort());
+      const source = exported in events ? exported : `schemas.${exported}`;
+      if (!this.lists.has(key)) this.lists.set(key, { alias, source });
+    }
+  }
+
+  /** The alias of an enum's values when they are a repeated value list of the contract, declared once. */
+  private listAlias(d: ZodDef, values: string[]): string | undefined {
+    const key = enumKey(d);
+    const list = this.lists.get(key);
+    if (!list) return undefined;
+    this.listUses.set(key, (this.listUses.get(key) ?? 0) + 1);
+    if (!this.repeated.has(key)) return undefined;
+    if (!this.decls.has(list.alias)) {
+      const doc = `A value of \`${list.source}\` (\`@xsvc/sdk/contract\`).`;
+      this.decls.set(
+        list.alias,
+        [...jsdoc(doc, ''), `export type ${list.alias} = ${values.join(' | ')};`, ''].join('\n'),
+      );
+    }
+    return list.alias;
   }
 
   /** Declares a named type (once) and answers its name. */
@@ -145,8 +184,9 @@ export class TypeEmitter {
 
   /** A type expression for a schema: its name when it has one. */
   type(s: z.ZodType, mode: Mode, indent: string): string {
-    const name = this.names.get(s);
-    if (name && (mode === 'out' || sameBothWays(s))) return this.named(s, name);
+    const base = this.names.has(s) ? s : this.byDef.get(zodDef(s));
+    const name = base && this.names.get(base);
+    if (base && name && (mode === 'out' || sameBothWays(base))) return this.named(base, name);
     return this.expression(s, mode, indent);
   }
 
@@ -187,6 +227,8 @@ export class TypeEmitter {
           return `${this.type(same, 'out', indent)}${open ? ' | (string & {})' : ''}`;
         }
         const values = Object.values(d.entries!).map((v) => JSON.stringify(v));
+        const alias = this.listAlias(d, values);
+        if (alias) values.splice(0, values.length, alias);
         if (mode === 'out' && isOpenEnum(s)) values.push('(string & {})');
         return values.join(' | ');
       }
@@ -230,6 +272,12 @@ export class TypeEmitter {
   }
 }
 
+/** `EXTRACTION_TOOL_TYPES` → `EXTRACTION_TOOL_TYPE`, `STATUSES` → `STATUS`: the name of one value of a list. */
+function singular(name: string): string {
+  if (name.endsWith('IES')) return `${name.slice(0, -3)}Y`;
+  return /(SS|US|X|CH|SH)ES$/.test(name) ? name.slice(0, -2) : name.slice(0, -1);
+}
+
 /** Wraps a union or function type in parentheses, for `T[]` and `T | null`. */
 function paren(t: string): string {
   if (t.startsWith('{') || /^[\w.$<>, ]+$/.test(t) || /^"[^"]*"$/.test(t)) return t;
@@ -257,7 +305,23 @@ export function renderTypes(
   text: string;
   byOp: Map<string, OperationTypes>;
 } {
-  const e = new TypeEmitter();
+  // Twice: the first pass counts the value lists spelled out, the second names those spelled out again.
+  const first = render(ops, header, new Set());
+  const repeated = new Set([...first.listUses].filter(([, n]) => n > 1).map(([key]) => key));
+  const { text, byOp } = render(ops, header, repeated);
+  return { text, byOp };
+}
+
+function render(
+  ops: readonly AnyOperation[],
+  header: string,
+  repeated: ReadonlySet<string>,
+): {
+  text: string;
+  byOp: Map<string, OperationTypes>;
+  listUses: ReadonlyMap<string, number>;
+} {
+  const e = new TypeEmitter(repeated);
   const groups = fieldGroups();
   const byOp = new Map<string, OperationTypes>();
   const opDecls: string[] = [];
@@ -288,6 +352,12 @@ export function renderTypes(
       [...jsdoc(g.doc, ''), `export interface ${g.name}${ext} {`, ...body, '}', ''].join('\n'),
     );
   };
+  const bodies = new Map<z.ZodType, number>();
+  for (const op of ops) if (op.body) bodies.set(op.body, (bodies.get(op.body) ?? 0) + 1);
+  /** Named object bodies taken by more than one operation. */
+  const shared = new Set(
+    [...bodies].filter(([b, n]) => n > 1 && e.names.has(b) && zodDef(b).type === 'object').map(([b]) => b),
+  );
   for (const op of ops) {
     const names = typeNames(op);
     let params: string | undefined;
@@ -316,10 +386,15 @@ export function renderTypes(
           })
         : [];
       const body = op.body;
+      // A named body that several operations take, written as callers write it: one interface they extend.
+      const sharedBody =
+        body && !dep && shared.has(body) && sameBothWays(body) ? e.type(body, 'in', '') : undefined;
+      if (sharedBody) bases.push(sharedBody);
       if (!body || zodDef(body).type === 'object') {
-        const bodyFields = body
-          ? e.fields(rest((body as z.ZodObject).shape, false), 'in', '  ', dep ? { deprecated: dep } : {})
-          : [];
+        const bodyFields =
+          body && !sharedBody
+            ? e.fields(rest((body as z.ZodObject).shape, false), 'in', '  ', dep ? { deprecated: dep } : {})
+            : [];
         const ext = bases.length ? ` extends ${[...new Set(bases)].join(', ')}` : '';
         opDecls.push(
           [
@@ -373,7 +448,7 @@ export function renderTypes(
   // Named types the hand-written client refers to, beside those the operations reach.
   for (const [s, name] of e.names) if (ALWAYS.includes(name)) e.type(s, 'out', '');
   const text = [header, ...e.decls.values(), ...opDecls, ...map].join('\n');
-  return { text, byOp };
+  return { text, byOp, listUses: e.listUses };
 }
 
 interface FieldGroup {
@@ -384,20 +459,22 @@ interface FieldGroup {
 }
 
 /**
- * The contract's shared parameter sets (`tweetFilterQuery`, `timeWindowQuery`…: plain objects of fields spread
- * into many operations), as base interfaces: `SearchTweetsParams extends TweetFilterParams`. Each field's doc
- * is then written once, not once per operation. Larger sets first, so the union of two sets wins over both.
+ * The contract's shared parameter sets (`tweetFilterQuery`, `timeWindowQuery`, `writeAccountBody`…: plain
+ * objects of fields found in many operations), as base interfaces: `SearchTweetsParams extends
+ * TweetFilterParams`. Each field's doc is then written once, not once per operation. Larger sets first, so the
+ * union of two sets wins over both.
  */
 function fieldGroups(): FieldGroup[] {
   return Object.entries(schemas)
-    .filter(([n, v]) => /^[a-z]\w*Query$/.test(n) && typeof v === 'object' && v && !isSchema(v))
+    .filter(([n, v]) => /^[a-z]\w*(Query|Body)$/.test(n) && typeof v === 'object' && v && !isSchema(v))
     .filter(([, v]) => Object.values(v as object).every(isSchema))
     .map(([n, v]) => {
       const shape = v as Record<string, z.ZodType>;
-      const name = pascal(n).replace(/Query$/, 'Params');
+      const name = pascal(n).replace(/(Query|Body)$/, 'Params');
+      const count = Object.keys(shape).length;
       return {
         name,
-        doc: `Parameters shared by several methods (${Object.keys(shape).length} fields).`,
+        doc: `Parameters shared by several methods (${count} field${count === 1 ? '' : 's'}).`,
         shape,
         sameBothWays: Object.values(shape).every((f) => sameBothWays(f)),
       };

@@ -21,7 +21,7 @@ export const REFERENCE_DIR = join(here, '..', '..', '..', 'docs', 'reference');
 
 /** What a method's docs show besides its text: a call to copy and the operation's reference page. */
 export interface MethodExtras {
-  /** The SDK example of the operation's reference page (TypeScript, a whole module), if it has one yet. */
+  /** The SDK example of the operation's reference page without its preamble ({@link hoverExample}), if any. */
   readonly example?: string;
   /** The reference page's URL. */
   readonly link: string;
@@ -40,11 +40,33 @@ export function referenceExample(operationId: string, dir: string = REFERENCE_DI
   return /\*\*SDK\*\* \(`@xsvc\/sdk`\)\n\n```ts\n([\s\S]*?)\n```/.exec(page)?.[1];
 }
 
+/**
+ * How every SDK example of the reference opens: the import of `Xsvc` (other imports may follow it) and a
+ * client named `xsvc` from the environment.
+ */
+const PAGE_PREAMBLE =
+  /^import \{ Xsvc \} from '@xsvc\/sdk';\n((?:import [^\n]*\n)*)\n\/\/ The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL\.\nconst xsvc = new Xsvc\(\);\n/;
+
+/** What {@link hoverExample} leaves out, to put back before compiling a hover's example as a module. */
+export const HOVER_PREAMBLE = "import { Xsvc } from '@xsvc/sdk';\nconst xsvc = new Xsvc();\n";
+
+/**
+ * A reference page's SDK example as a method's hover shows it: the call alone, as peers show it, without the
+ * preamble every page repeats (the `Xsvc` class docs say once that the examples call a client `xsvc` made with
+ * `new Xsvc()`); imports besides `Xsvc` stay. An example that does not open with the preamble stays whole.
+ */
+export function hoverExample(pageExample: string): string {
+  const m = PAGE_PREAMBLE.exec(pageExample);
+  if (!m) return pageExample;
+  return `${m[1] ? `${m[1]}\n` : ''}${pageExample.slice(m[0].length)}`;
+}
+
 /** The example and link of every operation, read from the reference pages. */
 export function methodExtras(ops: readonly AnyOperation[]): Map<string, MethodExtras> {
   return new Map(
     ops.map((op) => {
-      const example = referenceExample(op.id);
+      const page = referenceExample(op.id);
+      const example = page === undefined ? undefined : hoverExample(page);
       return [op.id, { ...(example !== undefined && { example }), link: referenceUrl(op.id) }];
     }),
   );

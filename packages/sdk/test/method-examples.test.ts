@@ -2,8 +2,8 @@
  * What an editor shows on every operation method: an `@example` with a call of that very method, and a
  * `@see` link to the operation's reference page. Read with the TypeScript checker from the client's source,
  * as an editor does (so a hand-written override in `src/client/extensions/` is checked too), and each
- * example is then compiled, as an app would compile it, against the built package with the strictest
- * settings.
+ * example is then compiled behind the preamble the hover leaves out (the import and the client), as an app
+ * would compile it, against the built package with the strictest settings.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { referenceUrl } from '../../../docs/site.js';
-import { REFERENCE_DIR, referenceExample } from '../scripts/generate.js';
+import { HOVER_PREAMBLE, hoverExample, REFERENCE_DIR, referenceExample } from '../scripts/generate.js';
 import type { AnyOperation } from '../src/contract/operation.js';
 import { operations } from '../src/contract/operations/index.js';
 import { strictDir, typeErrors } from './strict-tsc.js';
@@ -85,13 +85,20 @@ describe('operation methods in an editor', () => {
     expect([...docs.keys()].sort()).toEqual(ops.map((op) => op.id).sort());
   });
 
-  it('carry an @example calling the method itself, the code of its reference page', () => {
+  it('carry an @example calling the method itself, the code of its reference page without its preamble', () => {
     const lacking = ops.filter((op) => {
       const code = exampleCode(docs.get(op.id)?.example ?? '');
       return !code?.includes(`xsvc.${op.sdk.join('.')}(`);
     });
     expect(lacking.map((op) => op.id)).toEqual([]);
-    for (const op of ops) expect(exampleCode(docs.get(op.id)!.example!), op.id).toBe(referenceExample(op.id));
+    for (const op of ops) {
+      const page = referenceExample(op.id);
+      expect(page, op.id).toBeDefined();
+      const hover = exampleCode(docs.get(op.id)!.example!);
+      expect(hover, op.id).toBe(hoverExample(page!));
+      // The hover shows the call: the import and the client (said once, on `Xsvc`) are left out.
+      expect(hover, op.id).not.toMatch(/from '@xsvc\/sdk'|new Xsvc\(|XSVC_API_KEY/);
+    }
   });
 
   it('link to the reference page of the operation, which the docs site has', () => {
@@ -104,12 +111,13 @@ describe('operation methods in an editor', () => {
   });
 
   it('carry examples that compile with the strictest settings against the built package', () => {
-    // Each example is its own module (`export {}` keeps its top-level await and names to itself), inside
-    // the package, so that `@xsvc/sdk` resolves to the built package through its own `exports`.
+    // Each example is its own module (`export {}` keeps its top-level await and names to itself), behind the
+    // preamble the hover leaves out, inside the package, so that `@xsvc/sdk` resolves to the built package
+    // through its own `exports`.
     const sources = Object.fromEntries(
       ops.map((op) => [
         join(strictDir, `example-${op.id}.ts`),
-        `${exampleCode(docs.get(op.id)?.example ?? '') ?? ''}\nexport {};\n`,
+        `${HOVER_PREAMBLE}${exampleCode(docs.get(op.id)?.example ?? '') ?? ''}\nexport {};\n`,
       ]),
     );
     expect(typeErrors([], sources)).toEqual([]);

@@ -12,6 +12,9 @@ import type { ClientOptions, RequestOptions } from './types.js';
  * const xsvc = new Xsvc({ apiKey: process.env.XSVC_API_KEY });
  * for await (const tweet of xsvc.tweets.search({ q: 'from:jack' })) console.log(tweet.text);
  * ```
+ *
+ * The methods' examples call a client named `xsvc` made with `new Xsvc()`, which takes the API key and base
+ * URL from `XSVC_API_KEY` and `XSVC_BASE_URL` (the reference pages show each example as a whole module).
  */
 export class Xsvc extends GeneratedClient {
   /** The transport (base URL, retry policy, credentials). */

@@ -1,4 +1,4 @@
-import type { ErrorType, RetryClass } from '../contract/errors.js';
+import type { ErrorType, RetryClass } from '../contract/error-kinds.js';
 
 /** What an error remembers of the request that caused it; credentials are redacted. */
 export interface RequestSummary {

@@ -14,10 +14,6 @@ export class AccountResource extends Resource {
    *
    * @example
    * ```ts
-   * import { Xsvc } from '@xsvc/sdk';
-   *
-   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
-   * const xsvc = new Xsvc();
    * const result = await xsvc.account.get();
    * console.log(result);
    * ```
@@ -31,10 +27,6 @@ export class AccountResource extends Resource {
    *
    * @example
    * ```ts
-   * import { Xsvc } from '@xsvc/sdk';
-   *
-   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
-   * const xsvc = new Xsvc();
    * const result = await xsvc.account.update({ locale: 'es' });
    * console.log(result);
    * ```
@@ -48,10 +40,6 @@ export class AccountResource extends Resource {
    *
    * @example
    * ```ts
-   * import { Xsvc } from '@xsvc/sdk';
-   *
-   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
-   * const xsvc = new Xsvc();
    * const result = await xsvc.account.setXIdentity({ username: 'jack' });
    * console.log(result);
    * ```
@@ -70,10 +58,6 @@ export class ApiKeysResource extends Resource {
    *
    * @example
    * ```ts
-   * import { Xsvc } from '@xsvc/sdk';
-   *
-   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
-   * const xsvc = new Xsvc();
    * const result = await xsvc.apiKeys.list();
    * console.log(result);
    * ```
@@ -88,10 +72,6 @@ export class ApiKeysResource extends Resource {
    *
    * @example
    * ```ts
-   * import { Xsvc } from '@xsvc/sdk';
-   *
-   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
-   * const xsvc = new Xsvc();
    * const result = await xsvc.apiKeys.create({ name: 'production' });
    * console.log(result);
    * ```
@@ -106,10 +86,6 @@ export class ApiKeysResource extends Resource {
    *
    * @example
    * ```ts
-   * import { Xsvc } from '@xsvc/sdk';
-   *
-   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
-   * const xsvc = new Xsvc();
    * const result = await xsvc.apiKeys.revoke('1900000000000000001');
    * console.log(result);
    * ```
@@ -128,10 +104,6 @@ export class SubscriptionsResource extends Resource {
    *
    * @example
    * ```ts
-   * import { Xsvc } from '@xsvc/sdk';
-   *
-   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
-   * const xsvc = new Xsvc();
    * const result = await xsvc.subscriptions.checkout({ tier: 'pro' });
    * console.log(result);
    * ```
@@ -150,10 +122,6 @@ export class CreditsResource extends Resource {
    *
    * @example
    * ```ts
-   * import { Xsvc } from '@xsvc/sdk';
-   *
-   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
-   * const xsvc = new Xsvc();
    * const result = await xsvc.credits.get();
    * console.log(result);
    * ```
@@ -168,10 +136,6 @@ export class CreditsResource extends Resource {
    *
    * @example
    * ```ts
-   * import { Xsvc } from '@xsvc/sdk';
-   *
-   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
-   * const xsvc = new Xsvc();
    * const result = await xsvc.credits.topup({ dollars: 25 });
    * console.log(result);
    * ```
@@ -186,10 +150,6 @@ export class CreditsResource extends Resource {
    *
    * @example
    * ```ts
-   * import { Xsvc } from '@xsvc/sdk';
-   *
-   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
-   * const xsvc = new Xsvc();
    * const result = await xsvc.credits.autoTopup({
    *   auto_topup_enabled: true,
    *   auto_topup_threshold: '1000',
@@ -207,10 +167,6 @@ export class CreditsResource extends Resource {
    *
    * @example
    * ```ts
-   * import { Xsvc } from '@xsvc/sdk';
-   *
-   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
-   * const xsvc = new Xsvc();
    * const result = await xsvc.credits.topupStatus({ session_id: 'cs_test_a1b2c3' });
    * console.log(result);
    * ```
@@ -225,10 +181,6 @@ export class CreditsResource extends Resource {
    *
    * @example
    * ```ts
-   * import { Xsvc } from '@xsvc/sdk';
-   *
-   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
-   * const xsvc = new Xsvc();
    * const result = await xsvc.credits.redirectTopupCheckout({
    *   session_id: 'cs_0123456789abcdef0123456789abcdef',
    * });
@@ -245,10 +197,6 @@ export class CreditsResource extends Resource {
    *
    * @example
    * ```ts
-   * import { Xsvc } from '@xsvc/sdk';
-   *
-   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
-   * const xsvc = new Xsvc();
    * const result = await xsvc.credits.quickTopup({ dollars: 50 });
    * console.log(result);
    * ```
@@ -267,10 +215,6 @@ export class ComposeResource extends Resource {
    *
    * @example
    * ```ts
-   * import { Xsvc } from '@xsvc/sdk';
-   *
-   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
-   * const xsvc = new Xsvc();
    * const result = await xsvc.compose.run({
    *   step: 'compose',
    *   topic: 'shipping small releases',
@@ -294,10 +238,6 @@ export class DraftsResource extends Resource {
    *
    * @example
    * ```ts
-   * import { Xsvc } from '@xsvc/sdk';
-   *
-   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
-   * const xsvc = new Xsvc();
    * const page = await xsvc.drafts.list({ limit: 20 });
    * console.log(page.items, page.nextCursor);
    * ```
@@ -311,10 +251,6 @@ export class DraftsResource extends Resource {
    *
    * @example
    * ```ts
-   * import { Xsvc } from '@xsvc/sdk';
-   *
-   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
-   * const xsvc = new Xsvc();
    * const result = await xsvc.drafts.create({ text: 'Small releases beat big launches.', goal: 'engagement' });
    * console.log(result);
    * ```
@@ -328,10 +264,6 @@ export class DraftsResource extends Resource {
    *
    * @example
    * ```ts
-   * import { Xsvc } from '@xsvc/sdk';
-   *
-   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
-   * const xsvc = new Xsvc();
    * const result = await xsvc.drafts.get('1900000000000000400');
    * console.log(result);
    * ```
@@ -345,10 +277,6 @@ export class DraftsResource extends Resource {
    *
    * @example
    * ```ts
-   * import { Xsvc } from '@xsvc/sdk';
-   *
-   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
-   * const xsvc = new Xsvc();
    * const result = await xsvc.drafts.delete('1900000000000000400');
    * console.log(result);
    * ```
@@ -366,10 +294,6 @@ export class StylesResource extends Resource {
    *
    * @example
    * ```ts
-   * import { Xsvc } from '@xsvc/sdk';
-   *
-   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
-   * const xsvc = new Xsvc();
    * const result = await xsvc.styles.list();
    * console.log(result);
    * ```
@@ -384,10 +308,6 @@ export class StylesResource extends Resource {
    *
    * @example
    * ```ts
-   * import { Xsvc } from '@xsvc/sdk';
-   *
-   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
-   * const xsvc = new Xsvc();
    * const result = await xsvc.styles.analyze({ username: 'jack' });
    * console.log(result);
    * ```
@@ -401,10 +321,6 @@ export class StylesResource extends Resource {
    *
    * @example
    * ```ts
-   * import { Xsvc } from '@xsvc/sdk';
-   *
-   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
-   * const xsvc = new Xsvc();
    * const result = await xsvc.styles.compare({ username1: 'jack', username2: 'biz' });
    * console.log(result);
    * ```
@@ -418,10 +334,6 @@ export class StylesResource extends Resource {
    *
    * @example
    * ```ts
-   * import { Xsvc } from '@xsvc/sdk';
-   *
-   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
-   * const xsvc = new Xsvc();
    * const result = await xsvc.styles.get('jack');
    * console.log(result);
    * ```
@@ -435,10 +347,6 @@ export class StylesResource extends Resource {
    *
    * @example
    * ```ts
-   * import { Xsvc } from '@xsvc/sdk';
-   *
-   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
-   * const xsvc = new Xsvc();
    * const result = await xsvc.styles.save('my_voice', { label: 'My voice', tweets: [{ text: 'Ship it.' }] });
    * console.log(result);
    * ```
@@ -452,10 +360,6 @@ export class StylesResource extends Resource {
    *
    * @example
    * ```ts
-   * import { Xsvc } from '@xsvc/sdk';
-   *
-   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
-   * const xsvc = new Xsvc();
    * const result = await xsvc.styles.delete('jack');
    * console.log(result);
    * ```
@@ -470,10 +374,6 @@ export class StylesResource extends Resource {
    *
    * @example
    * ```ts
-   * import { Xsvc } from '@xsvc/sdk';
-   *
-   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
-   * const xsvc = new Xsvc();
    * const result = await xsvc.styles.performance('jack');
    * console.log(result);
    * ```
@@ -493,10 +393,6 @@ export class RadarResource extends Resource {
    *
    * @example
    * ```ts
-   * import { Xsvc } from '@xsvc/sdk';
-   *
-   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
-   * const xsvc = new Xsvc();
    * const page = await xsvc.radar.get({ hours: 24, source: 'hacker_news' });
    * console.log(page.items, page.nextCursor);
    * ```
@@ -515,10 +411,6 @@ export class MonitorsKeywordsResource extends Resource {
    *
    * @example
    * ```ts
-   * import { Xsvc } from '@xsvc/sdk';
-   *
-   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
-   * const xsvc = new Xsvc();
    * const result = await xsvc.monitors.keywords.list();
    * console.log(result);
    * ```
@@ -533,10 +425,6 @@ export class MonitorsKeywordsResource extends Resource {
    *
    * @example
    * ```ts
-   * import { Xsvc } from '@xsvc/sdk';
-   *
-   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
-   * const xsvc = new Xsvc();
    * const result = await xsvc.monitors.keywords.create({ query: 'xsvc OR #xsvc', eventTypes: ['tweet.new'] });
    * console.log(result);
    * ```
@@ -550,10 +438,6 @@ export class MonitorsKeywordsResource extends Resource {
    *
    * @example
    * ```ts
-   * import { Xsvc } from '@xsvc/sdk';
-   *
-   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
-   * const xsvc = new Xsvc();
    * const result = await xsvc.monitors.keywords.get('1234567890');
    * console.log(result);
    * ```
@@ -568,10 +452,6 @@ export class MonitorsKeywordsResource extends Resource {
    *
    * @example
    * ```ts
-   * import { Xsvc } from '@xsvc/sdk';
-   *
-   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
-   * const xsvc = new Xsvc();
    * const result = await xsvc.monitors.keywords.update('1234567890', {
    *   eventTypes: ['tweet.new', 'tweet.quote'],
    * });
@@ -588,10 +468,6 @@ export class MonitorsKeywordsResource extends Resource {
    *
    * @example
    * ```ts
-   * import { Xsvc } from '@xsvc/sdk';
-   *
-   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
-   * const xsvc = new Xsvc();
    * const result = await xsvc.monitors.keywords.delete('1234567890');
    * console.log(result);
    * ```
@@ -616,10 +492,6 @@ export class MonitorsResource extends Resource {
    *
    * @example
    * ```ts
-   * import { Xsvc } from '@xsvc/sdk';
-   *
-   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
-   * const xsvc = new Xsvc();
    * const result = await xsvc.monitors.list();
    * console.log(result);
    * ```
@@ -634,10 +506,6 @@ export class MonitorsResource extends Resource {
    *
    * @example
    * ```ts
-   * import { Xsvc } from '@xsvc/sdk';
-   *
-   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
-   * const xsvc = new Xsvc();
    * const result = await xsvc.monitors.create({ username: 'jack', eventTypes: ['tweet.new', 'tweet.reply'] });
    * console.log(result);
    * ```
@@ -651,10 +519,6 @@ export class MonitorsResource extends Resource {
    *
    * @example
    * ```ts
-   * import { Xsvc } from '@xsvc/sdk';
-   *
-   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
-   * const xsvc = new Xsvc();
    * const result = await xsvc.monitors.get('1234567890');
    * console.log(result);
    * ```
@@ -669,10 +533,6 @@ export class MonitorsResource extends Resource {
    *
    * @example
    * ```ts
-   * import { Xsvc } from '@xsvc/sdk';
-   *
-   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
-   * const xsvc = new Xsvc();
    * const result = await xsvc.monitors.update('1234567890', { isActive: false });
    * console.log(result);
    * ```
@@ -687,10 +547,6 @@ export class MonitorsResource extends Resource {
    *
    * @example
    * ```ts
-   * import { Xsvc } from '@xsvc/sdk';
-   *
-   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
-   * const xsvc = new Xsvc();
    * const result = await xsvc.monitors.delete('1234567890');
    * console.log(result);
    * ```
@@ -711,10 +567,6 @@ export class EventsResource extends Resource {
    *
    * @example
    * ```ts
-   * import { Xsvc } from '@xsvc/sdk';
-   *
-   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
-   * const xsvc = new Xsvc();
    * const page = await xsvc.events.list({ monitorId: '1234567890', eventType: 'tweet.reply', limit: 100 });
    * console.log(page.items, page.nextCursor);
    * ```
@@ -728,10 +580,6 @@ export class EventsResource extends Resource {
    *
    * @example
    * ```ts
-   * import { Xsvc } from '@xsvc/sdk';
-   *
-   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
-   * const xsvc = new Xsvc();
    * const result = await xsvc.events.get('9876543210');
    * console.log(result);
    * ```
@@ -751,10 +599,6 @@ export class ExtractionsResource extends Resource {
    *
    * @example
    * ```ts
-   * import { Xsvc } from '@xsvc/sdk';
-   *
-   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
-   * const xsvc = new Xsvc();
    * const page = await xsvc.extractions.list({ toolType: 'follower_explorer', status: 'completed' });
    * console.log(page.items, page.nextCursor);
    * ```
@@ -769,10 +613,6 @@ export class ExtractionsResource extends Resource {
    *
    * @example
    * ```ts
-   * import { Xsvc } from '@xsvc/sdk';
-   *
-   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
-   * const xsvc = new Xsvc();
    * const result = await xsvc.extractions.run({
    *   toolType: 'follower_explorer',
    *   targetUsername: 'jack',
@@ -791,10 +631,6 @@ export class ExtractionsResource extends Resource {
    *
    * @example
    * ```ts
-   * import { Xsvc } from '@xsvc/sdk';
-   *
-   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
-   * const xsvc = new Xsvc();
    * const result = await xsvc.extractions.estimate({ toolType: 'reply_extractor', targetTweetId: '1234567890' });
    * console.log(result);
    * ```
@@ -811,10 +647,6 @@ export class ExtractionsResource extends Resource {
    *
    * @example
    * ```ts
-   * import { Xsvc } from '@xsvc/sdk';
-   *
-   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
-   * const xsvc = new Xsvc();
    * const page = await xsvc.extractions.get('3f1c1a4e-8d6b-4c57-9f0e-2b7d5a9c6e10', { limit: 1000 });
    * console.log(page.items, page.nextCursor);
    * ```
@@ -831,10 +663,6 @@ export class ExtractionsResource extends Resource {
    *
    * @example
    * ```ts
-   * import { Xsvc } from '@xsvc/sdk';
-   *
-   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
-   * const xsvc = new Xsvc();
    * const response = await xsvc.extractions.export('3f1c1a4e-8d6b-4c57-9f0e-2b7d5a9c6e10', {
    *   format: 'csv',
    *   minFollowers: 1000,
@@ -857,10 +685,6 @@ export class DrawsResource extends Resource {
    *
    * @example
    * ```ts
-   * import { Xsvc } from '@xsvc/sdk';
-   *
-   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
-   * const xsvc = new Xsvc();
    * const page = await xsvc.draws.list({ limit: 20 });
    * console.log(page.items, page.nextCursor);
    * ```
@@ -875,10 +699,6 @@ export class DrawsResource extends Resource {
    *
    * @example
    * ```ts
-   * import { Xsvc } from '@xsvc/sdk';
-   *
-   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
-   * const xsvc = new Xsvc();
    * const result = await xsvc.draws.run({
    *   tweetUrl: 'https://x.com/jack/status/20',
    *   winnerCount: 3,
@@ -897,10 +717,6 @@ export class DrawsResource extends Resource {
    *
    * @example
    * ```ts
-   * import { Xsvc } from '@xsvc/sdk';
-   *
-   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
-   * const xsvc = new Xsvc();
    * const result = await xsvc.draws.commit({
    *   entropyHash: '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08',
    * });
@@ -916,10 +732,6 @@ export class DrawsResource extends Resource {
    *
    * @example
    * ```ts
-   * import { Xsvc } from '@xsvc/sdk';
-   *
-   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
-   * const xsvc = new Xsvc();
    * const result = await xsvc.draws.get('6b0e2c9a-1f4d-4a8e-b3c7-5d9f0a1e2b3c');
    * console.log(result);
    * ```
@@ -935,10 +747,6 @@ export class DrawsResource extends Resource {
    *
    * @example
    * ```ts
-   * import { Xsvc } from '@xsvc/sdk';
-   *
-   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
-   * const xsvc = new Xsvc();
    * const response = await xsvc.draws.export('6b0e2c9a-1f4d-4a8e-b3c7-5d9f0a1e2b3c', {
    *   format: 'csv',
    *   type: 'entries',
@@ -960,10 +768,6 @@ export class WebhooksResource extends Resource {
    *
    * @example
    * ```ts
-   * import { Xsvc } from '@xsvc/sdk';
-   *
-   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
-   * const xsvc = new Xsvc();
    * const result = await xsvc.webhooks.list();
    * console.log(result);
    * ```
@@ -978,10 +782,6 @@ export class WebhooksResource extends Resource {
    *
    * @example
    * ```ts
-   * import { Xsvc } from '@xsvc/sdk';
-   *
-   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
-   * const xsvc = new Xsvc();
    * const result = await xsvc.webhooks.create({
    *   url: 'https://example.com/hooks/xsvc',
    *   eventTypes: ['tweet.new', 'tweet.reply'],
@@ -998,10 +798,6 @@ export class WebhooksResource extends Resource {
    *
    * @example
    * ```ts
-   * import { Xsvc } from '@xsvc/sdk';
-   *
-   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
-   * const xsvc = new Xsvc();
    * const result = await xsvc.webhooks.update('1234567890', { eventTypes: ['tweet.new'] });
    * console.log(result);
    * ```
@@ -1016,10 +812,6 @@ export class WebhooksResource extends Resource {
    *
    * @example
    * ```ts
-   * import { Xsvc } from '@xsvc/sdk';
-   *
-   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
-   * const xsvc = new Xsvc();
    * const result = await xsvc.webhooks.delete('1234567890');
    * console.log(result);
    * ```
@@ -1034,10 +826,6 @@ export class WebhooksResource extends Resource {
    *
    * @example
    * ```ts
-   * import { Xsvc } from '@xsvc/sdk';
-   *
-   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
-   * const xsvc = new Xsvc();
    * const result = await xsvc.webhooks.deliveries('1234567890');
    * console.log(result);
    * ```
@@ -1052,10 +840,6 @@ export class WebhooksResource extends Resource {
    *
    * @example
    * ```ts
-   * import { Xsvc } from '@xsvc/sdk';
-   *
-   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
-   * const xsvc = new Xsvc();
    * const result = await xsvc.webhooks.test('1234567890');
    * console.log(result);
    * ```
@@ -1070,10 +854,6 @@ export class WebhooksResource extends Resource {
    *
    * @example
    * ```ts
-   * import { Xsvc } from '@xsvc/sdk';
-   *
-   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
-   * const xsvc = new Xsvc();
    * const result = await xsvc.webhooks.resume('1234567890');
    * console.log(result);
    * ```
@@ -1094,10 +874,6 @@ export class TweetsResource extends Resource {
    *
    * @example
    * ```ts
-   * import { Xsvc } from '@xsvc/sdk';
-   *
-   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
-   * const xsvc = new Xsvc();
    * const page = await xsvc.tweets.batch({ ids: ['1790000000000000001', '1790000000000000002'] });
    * console.log(page.items, page.nextCursor);
    * ```
@@ -1114,10 +890,6 @@ export class TweetsResource extends Resource {
    *
    * @example
    * ```ts
-   * import { Xsvc } from '@xsvc/sdk';
-   *
-   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
-   * const xsvc = new Xsvc();
    * const page = await xsvc.tweets.search({ q: 'from:jack', queryType: 'Latest', limit: 50 });
    * console.log(page.items, page.nextCursor);
    * ```
@@ -1132,10 +904,6 @@ export class TweetsResource extends Resource {
    *
    * @example
    * ```ts
-   * import { Xsvc } from '@xsvc/sdk';
-   *
-   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
-   * const xsvc = new Xsvc();
    * const result = await xsvc.tweets.get('1790000000000000001');
    * console.log(result);
    * ```
@@ -1152,10 +920,6 @@ export class TweetsResource extends Resource {
    *
    * @example
    * ```ts
-   * import { Xsvc } from '@xsvc/sdk';
-   *
-   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
-   * const xsvc = new Xsvc();
    * const page = await xsvc.tweets.favoriters('1790000000000000001', { minFollowers: 1000 });
    * console.log(page.items, page.nextCursor);
    * ```
@@ -1172,10 +936,6 @@ export class TweetsResource extends Resource {
    *
    * @example
    * ```ts
-   * import { Xsvc } from '@xsvc/sdk';
-   *
-   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
-   * const xsvc = new Xsvc();
    * const page = await xsvc.tweets.quotes('1790000000000000001', { pageSize: 50 });
    * console.log(page.items, page.nextCursor);
    * ```
@@ -1192,10 +952,6 @@ export class TweetsResource extends Resource {
    *
    * @example
    * ```ts
-   * import { Xsvc } from '@xsvc/sdk';
-   *
-   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
-   * const xsvc = new Xsvc();
    * const page = await xsvc.tweets.replies('1790000000000000001', { pageSize: 100, sort: 'latest' });
    * console.log(page.items, page.nextCursor);
    * ```
@@ -1212,10 +968,6 @@ export class TweetsResource extends Resource {
    *
    * @example
    * ```ts
-   * import { Xsvc } from '@xsvc/sdk';
-   *
-   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
-   * const xsvc = new Xsvc();
    * const page = await xsvc.tweets.retweeters('1790000000000000001', { verifiedOnly: true });
    * console.log(page.items, page.nextCursor);
    * ```
@@ -1232,10 +984,6 @@ export class TweetsResource extends Resource {
    *
    * @example
    * ```ts
-   * import { Xsvc } from '@xsvc/sdk';
-   *
-   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
-   * const xsvc = new Xsvc();
    * const page = await xsvc.tweets.thread('1790000000000000001');
    * console.log(page.items, page.nextCursor);
    * ```
@@ -1250,10 +998,6 @@ export class TweetsResource extends Resource {
    *
    * @example
    * ```ts
-   * import { Xsvc } from '@xsvc/sdk';
-   *
-   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
-   * const xsvc = new Xsvc();
    * const result = await xsvc.tweets.viralScore({ texts: ['["We shipped dark mode today."]'] });
    * console.log(result);
    * ```
@@ -1271,10 +1015,6 @@ export class TweetsResource extends Resource {
    *
    * @example
    * ```ts
-   * import { Xsvc } from '@xsvc/sdk';
-   *
-   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
-   * const xsvc = new Xsvc();
    * const action = await xsvc.tweets.create({ account: 'myhandle', text: 'Shipping the new release today' });
    * console.log(await action.wait());
    * ```
@@ -1292,10 +1032,6 @@ export class TweetsResource extends Resource {
    *
    * @example
    * ```ts
-   * import { Xsvc } from '@xsvc/sdk';
-   *
-   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
-   * const xsvc = new Xsvc();
    * const action = await xsvc.tweets.delete('1790000000000000000', { account: 'myhandle' });
    * console.log(await action.wait());
    * ```
@@ -1313,10 +1049,6 @@ export class TweetsResource extends Resource {
    *
    * @example
    * ```ts
-   * import { Xsvc } from '@xsvc/sdk';
-   *
-   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
-   * const xsvc = new Xsvc();
    * const action = await xsvc.tweets.like('1790000000000000000', { account: 'myhandle' });
    * console.log(await action.wait());
    * ```
@@ -1334,10 +1066,6 @@ export class TweetsResource extends Resource {
    *
    * @example
    * ```ts
-   * import { Xsvc } from '@xsvc/sdk';
-   *
-   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
-   * const xsvc = new Xsvc();
    * const action = await xsvc.tweets.unlike('1790000000000000000', { account: 'myhandle' });
    * console.log(await action.wait());
    * ```
@@ -1355,10 +1083,6 @@ export class TweetsResource extends Resource {
    *
    * @example
    * ```ts
-   * import { Xsvc } from '@xsvc/sdk';
-   *
-   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
-   * const xsvc = new Xsvc();
    * const action = await xsvc.tweets.retweet('1790000000000000000', { account: 'myhandle' });
    * console.log(await action.wait());
    * ```
@@ -1376,10 +1100,6 @@ export class TweetsResource extends Resource {
    *
    * @example
    * ```ts
-   * import { Xsvc } from '@xsvc/sdk';
-   *
-   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
-   * const xsvc = new Xsvc();
    * const action = await xsvc.tweets.unretweet('1790000000000000000', { account: 'myhandle' });
    * console.log(await action.wait());
    * ```
@@ -1400,10 +1120,6 @@ export class BookmarksResource extends Resource {
    *
    * @example
    * ```ts
-   * import { Xsvc } from '@xsvc/sdk';
-   *
-   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
-   * const xsvc = new Xsvc();
    * const page = await xsvc.bookmarks.list({ account: 'myhandle' });
    * console.log(page.items, page.nextCursor);
    * ```
@@ -1420,10 +1136,6 @@ export class BookmarksResource extends Resource {
    *
    * @example
    * ```ts
-   * import { Xsvc } from '@xsvc/sdk';
-   *
-   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
-   * const xsvc = new Xsvc();
    * const page = await xsvc.bookmarks.folders({ account: 'myhandle' });
    * console.log(page.items, page.nextCursor);
    * ```
@@ -1444,10 +1156,6 @@ export class TimelineResource extends Resource {
    *
    * @example
    * ```ts
-   * import { Xsvc } from '@xsvc/sdk';
-   *
-   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
-   * const xsvc = new Xsvc();
    * const page = await xsvc.timeline.get({ account: 'myhandle' });
    * console.log(page.items, page.nextCursor);
    * ```
@@ -1465,10 +1173,6 @@ export class WriteActionsResource extends Resource {
    *
    * @example
    * ```ts
-   * import { Xsvc } from '@xsvc/sdk';
-   *
-   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
-   * const xsvc = new Xsvc();
    * const result = await xsvc.writeActions.get('wa_01HZX3K7Q2');
    * console.log(result);
    * ```
@@ -1490,10 +1194,6 @@ export class UsersResource extends Resource {
    *
    * @example
    * ```ts
-   * import { Xsvc } from '@xsvc/sdk';
-   *
-   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
-   * const xsvc = new Xsvc();
    * const action = await xsvc.users.follow('jack', { account: 'myhandle' });
    * console.log(await action.wait());
    * ```
@@ -1511,10 +1211,6 @@ export class UsersResource extends Resource {
    *
    * @example
    * ```ts
-   * import { Xsvc } from '@xsvc/sdk';
-   *
-   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
-   * const xsvc = new Xsvc();
    * const action = await xsvc.users.unfollow('jack', { account: 'myhandle' });
    * console.log(await action.wait());
    * ```
@@ -1532,10 +1228,6 @@ export class UsersResource extends Resource {
    *
    * @example
    * ```ts
-   * import { Xsvc } from '@xsvc/sdk';
-   *
-   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
-   * const xsvc = new Xsvc();
    * const action = await xsvc.users.removeFollower('spambot123', { account: 'myhandle' });
    * console.log(await action.wait());
    * ```
@@ -1552,10 +1244,6 @@ export class UsersResource extends Resource {
    *
    * @example
    * ```ts
-   * import { Xsvc } from '@xsvc/sdk';
-   *
-   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
-   * const xsvc = new Xsvc();
    * const page = await xsvc.users.batch({ ids: ['12', '783214'] });
    * console.log(page.items, page.nextCursor);
    * ```
@@ -1572,10 +1260,6 @@ export class UsersResource extends Resource {
    *
    * @example
    * ```ts
-   * import { Xsvc } from '@xsvc/sdk';
-   *
-   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
-   * const xsvc = new Xsvc();
    * const page = await xsvc.users.search({ q: 'open source', minFollowers: 1000 });
    * console.log(page.items, page.nextCursor);
    * ```
@@ -1590,10 +1274,6 @@ export class UsersResource extends Resource {
    *
    * @example
    * ```ts
-   * import { Xsvc } from '@xsvc/sdk';
-   *
-   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
-   * const xsvc = new Xsvc();
    * const result = await xsvc.users.get('jack');
    * console.log(result);
    * ```
@@ -1608,10 +1288,6 @@ export class UsersResource extends Resource {
    *
    * @example
    * ```ts
-   * import { Xsvc } from '@xsvc/sdk';
-   *
-   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
-   * const xsvc = new Xsvc();
    * const result = await xsvc.users.checkFollow({ source: 'jack', target: 'biz' });
    * console.log(result);
    * ```
@@ -1628,10 +1304,6 @@ export class UsersResource extends Resource {
    *
    * @example
    * ```ts
-   * import { Xsvc } from '@xsvc/sdk';
-   *
-   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
-   * const xsvc = new Xsvc();
    * const page = await xsvc.users.tweets('jack', { pageSize: 50 });
    * console.log(page.items, page.nextCursor);
    * ```
@@ -1648,10 +1320,6 @@ export class UsersResource extends Resource {
    *
    * @example
    * ```ts
-   * import { Xsvc } from '@xsvc/sdk';
-   *
-   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
-   * const xsvc = new Xsvc();
    * const page = await xsvc.users.replies('jack', { pageSize: 50 });
    * console.log(page.items, page.nextCursor);
    * ```
@@ -1668,10 +1336,6 @@ export class UsersResource extends Resource {
    *
    * @example
    * ```ts
-   * import { Xsvc } from '@xsvc/sdk';
-   *
-   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
-   * const xsvc = new Xsvc();
    * const page = await xsvc.users.likes('jack', { pageSize: 50 });
    * console.log(page.items, page.nextCursor);
    * ```
@@ -1688,10 +1352,6 @@ export class UsersResource extends Resource {
    *
    * @example
    * ```ts
-   * import { Xsvc } from '@xsvc/sdk';
-   *
-   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
-   * const xsvc = new Xsvc();
    * const page = await xsvc.users.media('jack', { pageSize: 50 });
    * console.log(page.items, page.nextCursor);
    * ```
@@ -1708,10 +1368,6 @@ export class UsersResource extends Resource {
    *
    * @example
    * ```ts
-   * import { Xsvc } from '@xsvc/sdk';
-   *
-   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
-   * const xsvc = new Xsvc();
    * const page = await xsvc.users.followersYouKnow('jack');
    * console.log(page.items, page.nextCursor);
    * ```
@@ -1728,10 +1384,6 @@ export class UsersResource extends Resource {
    *
    * @example
    * ```ts
-   * import { Xsvc } from '@xsvc/sdk';
-   *
-   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
-   * const xsvc = new Xsvc();
    * const page = await xsvc.users.followers('jack', { pageSize: 200 });
    * console.log(page.items, page.nextCursor);
    * ```
@@ -1748,10 +1400,6 @@ export class UsersResource extends Resource {
    *
    * @example
    * ```ts
-   * import { Xsvc } from '@xsvc/sdk';
-   *
-   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
-   * const xsvc = new Xsvc();
    * const page = await xsvc.users.following('jack');
    * console.log(page.items, page.nextCursor);
    * ```
@@ -1768,10 +1416,6 @@ export class UsersResource extends Resource {
    *
    * @example
    * ```ts
-   * import { Xsvc } from '@xsvc/sdk';
-   *
-   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
-   * const xsvc = new Xsvc();
    * const page = await xsvc.users.mentions('jack', { pageSize: 50 });
    * console.log(page.items, page.nextCursor);
    * ```
@@ -1788,10 +1432,6 @@ export class UsersResource extends Resource {
    *
    * @example
    * ```ts
-   * import { Xsvc } from '@xsvc/sdk';
-   *
-   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
-   * const xsvc = new Xsvc();
    * const page = await xsvc.users.verifiedFollowers('jack');
    * console.log(page.items, page.nextCursor);
    * ```
@@ -1808,10 +1448,6 @@ export class UsersResource extends Resource {
    *
    * @example
    * ```ts
-   * import { Xsvc } from '@xsvc/sdk';
-   *
-   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
-   * const xsvc = new Xsvc();
    * const page = await xsvc.users.listMemberships('jack', { pageSize: 50 });
    * console.log(page.items, page.nextCursor);
    * ```
@@ -1833,10 +1469,6 @@ export class DmsResource extends Resource {
    *
    * @example
    * ```ts
-   * import { Xsvc } from '@xsvc/sdk';
-   *
-   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
-   * const xsvc = new Xsvc();
    * const action = await xsvc.dms.send('783214', { account: 'myhandle', text: 'Thanks for the feedback!' });
    * console.log(await action.wait());
    * ```
@@ -1853,10 +1485,6 @@ export class DmsResource extends Resource {
    *
    * @example
    * ```ts
-   * import { Xsvc } from '@xsvc/sdk';
-   *
-   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
-   * const xsvc = new Xsvc();
    * const page = await xsvc.dms.history('783214', { account: 'myhandle' });
    * console.log(page.items, page.nextCursor);
    * ```
@@ -1878,11 +1506,8 @@ export class MediaResource extends Resource {
    *
    * @example
    * ```ts
-   * import { Xsvc } from '@xsvc/sdk';
    * import { openAsBlob } from 'node:fs';
    *
-   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
-   * const xsvc = new Xsvc();
    * const action = await xsvc.media.upload({
    *   account: 'myhandle',
    *   file: new File([await openAsBlob('./launch.png')], 'launch.png'),
@@ -1900,10 +1525,6 @@ export class MediaResource extends Resource {
    *
    * @example
    * ```ts
-   * import { Xsvc } from '@xsvc/sdk';
-   *
-   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
-   * const xsvc = new Xsvc();
    * const result = await xsvc.media.download({ tweetUrl: 'https://x.com/jack/status/20' });
    * console.log(result);
    * ```
@@ -1925,10 +1546,6 @@ export class ProfileResource extends Resource {
    *
    * @example
    * ```ts
-   * import { Xsvc } from '@xsvc/sdk';
-   *
-   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
-   * const xsvc = new Xsvc();
    * const action = await xsvc.profile.update({ account: 'myhandle', description: 'Building developer tools' });
    * console.log(await action.wait());
    * ```
@@ -1946,11 +1563,8 @@ export class ProfileResource extends Resource {
    *
    * @example
    * ```ts
-   * import { Xsvc } from '@xsvc/sdk';
    * import { openAsBlob } from 'node:fs';
    *
-   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
-   * const xsvc = new Xsvc();
    * const action = await xsvc.profile.updateAvatar({
    *   account: 'myhandle',
    *   file: new File([await openAsBlob('./avatar.png')], 'avatar.png'),
@@ -1971,11 +1585,8 @@ export class ProfileResource extends Resource {
    *
    * @example
    * ```ts
-   * import { Xsvc } from '@xsvc/sdk';
    * import { openAsBlob } from 'node:fs';
    *
-   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
-   * const xsvc = new Xsvc();
    * const action = await xsvc.profile.updateBanner({
    *   account: 'myhandle',
    *   file: new File([await openAsBlob('./banner.jpg')], 'banner.jpg'),
@@ -2000,10 +1611,6 @@ export class CommunitiesResource extends Resource {
    *
    * @example
    * ```ts
-   * import { Xsvc } from '@xsvc/sdk';
-   *
-   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
-   * const xsvc = new Xsvc();
    * const action = await xsvc.communities.create({
    *   name: 'Rust builders',
    *   account: 'myhandle',
@@ -2025,10 +1632,6 @@ export class CommunitiesResource extends Resource {
    *
    * @example
    * ```ts
-   * import { Xsvc } from '@xsvc/sdk';
-   *
-   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
-   * const xsvc = new Xsvc();
    * const action = await xsvc.communities.delete('1600000000000000000', {
    *   account: 'myhandle',
    *   community_name: 'Rust builders',
@@ -2048,10 +1651,6 @@ export class CommunitiesResource extends Resource {
    *
    * @example
    * ```ts
-   * import { Xsvc } from '@xsvc/sdk';
-   *
-   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
-   * const xsvc = new Xsvc();
    * const action = await xsvc.communities.join('1600000000000000000', { account: 'myhandle' });
    * console.log(await action.wait());
    * ```
@@ -2068,10 +1667,6 @@ export class CommunitiesResource extends Resource {
    *
    * @example
    * ```ts
-   * import { Xsvc } from '@xsvc/sdk';
-   *
-   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
-   * const xsvc = new Xsvc();
    * const action = await xsvc.communities.leave('1600000000000000000', { account: 'myhandle' });
    * console.log(await action.wait());
    * ```
@@ -2086,10 +1681,6 @@ export class CommunitiesResource extends Resource {
    *
    * @example
    * ```ts
-   * import { Xsvc } from '@xsvc/sdk';
-   *
-   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
-   * const xsvc = new Xsvc();
    * const result = await xsvc.communities.get('1493446837214187523');
    * console.log(result);
    * ```
@@ -2106,10 +1697,6 @@ export class CommunitiesResource extends Resource {
    *
    * @example
    * ```ts
-   * import { Xsvc } from '@xsvc/sdk';
-   *
-   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
-   * const xsvc = new Xsvc();
    * const page = await xsvc.communities.members('1493446837214187523', { pageSize: 100 });
    * console.log(page.items, page.nextCursor);
    * ```
@@ -2126,10 +1713,6 @@ export class CommunitiesResource extends Resource {
    *
    * @example
    * ```ts
-   * import { Xsvc } from '@xsvc/sdk';
-   *
-   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
-   * const xsvc = new Xsvc();
    * const page = await xsvc.communities.moderators('1493446837214187523');
    * console.log(page.items, page.nextCursor);
    * ```
@@ -2146,10 +1729,6 @@ export class CommunitiesResource extends Resource {
    *
    * @example
    * ```ts
-   * import { Xsvc } from '@xsvc/sdk';
-   *
-   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
-   * const xsvc = new Xsvc();
    * const page = await xsvc.communities.tweets('1493446837214187523');
    * console.log(page.items, page.nextCursor);
    * ```
@@ -2166,10 +1745,6 @@ export class CommunitiesResource extends Resource {
    *
    * @example
    * ```ts
-   * import { Xsvc } from '@xsvc/sdk';
-   *
-   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
-   * const xsvc = new Xsvc();
    * const page = await xsvc.communities.search({ communityId: '1493446837214187523', q: 'launch' });
    * console.log(page.items, page.nextCursor);
    * ```
@@ -2186,10 +1761,6 @@ export class CommunitiesResource extends Resource {
    *
    * @example
    * ```ts
-   * import { Xsvc } from '@xsvc/sdk';
-   *
-   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
-   * const xsvc = new Xsvc();
    * const page = await xsvc.communities.searchTweets({
    *   communityId: '1493446837214187523',
    *   q: 'launch',
@@ -2212,10 +1783,6 @@ export class TrendsResource extends Resource {
    *
    * @example
    * ```ts
-   * import { Xsvc } from '@xsvc/sdk';
-   *
-   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
-   * const xsvc = new Xsvc();
    * const result = await xsvc.trends.x({ woeid: 23424977, count: 10 });
    * console.log(result);
    * ```
@@ -2230,10 +1797,6 @@ export class TrendsResource extends Resource {
    *
    * @example
    * ```ts
-   * import { Xsvc } from '@xsvc/sdk';
-   *
-   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
-   * const xsvc = new Xsvc();
    * const result = await xsvc.trends.list({ woeid: 1, count: 20 });
    * console.log(result);
    * ```
@@ -2252,10 +1815,6 @@ export class ArticlesResource extends Resource {
    *
    * @example
    * ```ts
-   * import { Xsvc } from '@xsvc/sdk';
-   *
-   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
-   * const xsvc = new Xsvc();
    * const result = await xsvc.articles.get('1790000000000000001');
    * console.log(result);
    * ```
@@ -2276,10 +1835,6 @@ export class NotificationsResource extends Resource {
    *
    * @example
    * ```ts
-   * import { Xsvc } from '@xsvc/sdk';
-   *
-   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
-   * const xsvc = new Xsvc();
    * const page = await xsvc.notifications.list({ account: 'myhandle', type: 'Mentions' });
    * console.log(page.items, page.nextCursor);
    * ```
@@ -2298,10 +1853,6 @@ export class JobsResource extends Resource {
    *
    * @example
    * ```ts
-   * import { Xsvc } from '@xsvc/sdk';
-   *
-   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
-   * const xsvc = new Xsvc();
    * const result = await xsvc.jobs.get('1790000000000000001');
    * console.log(result);
    * ```
@@ -2319,10 +1870,6 @@ export class XAccountsResource extends Resource {
    *
    * @example
    * ```ts
-   * import { Xsvc } from '@xsvc/sdk';
-   *
-   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
-   * const xsvc = new Xsvc();
    * const result = await xsvc.xAccounts.list();
    * console.log(result);
    * ```
@@ -2337,10 +1884,6 @@ export class XAccountsResource extends Resource {
    *
    * @example
    * ```ts
-   * import { Xsvc } from '@xsvc/sdk';
-   *
-   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
-   * const xsvc = new Xsvc();
    * const result = await xsvc.xAccounts.connect({
    *   username: 'myhandle',
    *   email: 'me@example.com',
@@ -2360,10 +1903,6 @@ export class XAccountsResource extends Resource {
    *
    * @example
    * ```ts
-   * import { Xsvc } from '@xsvc/sdk';
-   *
-   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
-   * const xsvc = new Xsvc();
    * const result = await xsvc.xAccounts.attempt('xatt_0123456789abcdef0123456789abcdef');
    * console.log(result);
    * ```
@@ -2378,10 +1917,6 @@ export class XAccountsResource extends Resource {
    *
    * @example
    * ```ts
-   * import { Xsvc } from '@xsvc/sdk';
-   *
-   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
-   * const xsvc = new Xsvc();
    * const result = await xsvc.xAccounts.submitChallenge('xch_7Hq2LmP9', { email_code: '482913' });
    * console.log(result);
    * ```
@@ -2395,10 +1930,6 @@ export class XAccountsResource extends Resource {
    *
    * @example
    * ```ts
-   * import { Xsvc } from '@xsvc/sdk';
-   *
-   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
-   * const xsvc = new Xsvc();
    * const result = await xsvc.xAccounts.get('1843');
    * console.log(result);
    * ```
@@ -2412,10 +1943,6 @@ export class XAccountsResource extends Resource {
    *
    * @example
    * ```ts
-   * import { Xsvc } from '@xsvc/sdk';
-   *
-   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
-   * const xsvc = new Xsvc();
    * const result = await xsvc.xAccounts.disconnect('1843');
    * console.log(result);
    * ```
@@ -2430,10 +1957,6 @@ export class XAccountsResource extends Resource {
    *
    * @example
    * ```ts
-   * import { Xsvc } from '@xsvc/sdk';
-   *
-   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
-   * const xsvc = new Xsvc();
    * const result = await xsvc.xAccounts.reauth('1843', { password: '***' });
    * console.log(result);
    * ```
@@ -2448,10 +1971,6 @@ export class XAccountsResource extends Resource {
    *
    * @example
    * ```ts
-   * import { Xsvc } from '@xsvc/sdk';
-   *
-   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
-   * const xsvc = new Xsvc();
    * const result = await xsvc.xAccounts.bulkRetry();
    * console.log(result);
    * ```
@@ -2472,10 +1991,6 @@ export class SupportAttachmentsResource extends Resource {
    *
    * @example
    * ```ts
-   * import { Xsvc } from '@xsvc/sdk';
-   *
-   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
-   * const xsvc = new Xsvc();
    * const response = await xsvc.support.attachments.download('att_1900000000000000500');
    * console.log(response.headers.get('content-type')); // response.body streams the file
    * ```
@@ -2496,10 +2011,6 @@ export class SupportTicketsResource extends Resource {
    *
    * @example
    * ```ts
-   * import { Xsvc } from '@xsvc/sdk';
-   *
-   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
-   * const xsvc = new Xsvc();
    * const result = await xsvc.support.tickets.create({
    *   subject: 'Webhook deliveries failing',
    *   body: 'Since 12:00 UTC every delivery fails.',
@@ -2517,10 +2028,6 @@ export class SupportTicketsResource extends Resource {
    *
    * @example
    * ```ts
-   * import { Xsvc } from '@xsvc/sdk';
-   *
-   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
-   * const xsvc = new Xsvc();
    * const result = await xsvc.support.tickets.list();
    * console.log(result);
    * ```
@@ -2534,10 +2041,6 @@ export class SupportTicketsResource extends Resource {
    *
    * @example
    * ```ts
-   * import { Xsvc } from '@xsvc/sdk';
-   *
-   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
-   * const xsvc = new Xsvc();
    * const result = await xsvc.support.tickets.get('TCK-7F3K2');
    * console.log(result);
    * ```
@@ -2552,10 +2055,6 @@ export class SupportTicketsResource extends Resource {
    *
    * @example
    * ```ts
-   * import { Xsvc } from '@xsvc/sdk';
-   *
-   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
-   * const xsvc = new Xsvc();
    * const result = await xsvc.support.tickets.update('TCK-7F3K2', { status: 'resolved' });
    * console.log(result);
    * ```
@@ -2572,10 +2071,6 @@ export class SupportTicketsResource extends Resource {
    *
    * @example
    * ```ts
-   * import { Xsvc } from '@xsvc/sdk';
-   *
-   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
-   * const xsvc = new Xsvc();
    * const result = await xsvc.support.tickets.reply('TCK-7F3K2', { body: 'It works again, thanks.' });
    * console.log(result);
    * ```
@@ -2609,10 +2104,6 @@ export class GuestWalletsResource extends Resource {
    *
    * @example
    * ```ts
-   * import { Xsvc } from '@xsvc/sdk';
-   *
-   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
-   * const xsvc = new Xsvc();
    * const result = await xsvc.guestWallets.create({ amount_minor: 1000, currency: 'usd' });
    * console.log(result);
    * ```
@@ -2629,10 +2120,6 @@ export class GuestWalletsResource extends Resource {
    *
    * @example
    * ```ts
-   * import { Xsvc } from '@xsvc/sdk';
-   *
-   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
-   * const xsvc = new Xsvc();
    * const result = await xsvc.guestWallets.topUp({ amount_minor: 2500, currency: 'usd' });
    * console.log(result);
    * ```
@@ -2647,10 +2134,6 @@ export class GuestWalletsResource extends Resource {
    *
    * @example
    * ```ts
-   * import { Xsvc } from '@xsvc/sdk';
-   *
-   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
-   * const xsvc = new Xsvc();
    * const result = await xsvc.guestWallets.status();
    * console.log(result);
    * ```
@@ -2671,10 +2154,6 @@ export class ListsResource extends Resource {
    *
    * @example
    * ```ts
-   * import { Xsvc } from '@xsvc/sdk';
-   *
-   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
-   * const xsvc = new Xsvc();
    * const page = await xsvc.lists.followers('1585430245762441216');
    * console.log(page.items, page.nextCursor);
    * ```
@@ -2691,10 +2170,6 @@ export class ListsResource extends Resource {
    *
    * @example
    * ```ts
-   * import { Xsvc } from '@xsvc/sdk';
-   *
-   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
-   * const xsvc = new Xsvc();
    * const page = await xsvc.lists.members('1585430245762441216', { pageSize: 100 });
    * console.log(page.items, page.nextCursor);
    * ```
@@ -2711,10 +2186,6 @@ export class ListsResource extends Resource {
    *
    * @example
    * ```ts
-   * import { Xsvc } from '@xsvc/sdk';
-   *
-   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
-   * const xsvc = new Xsvc();
    * const page = await xsvc.lists.tweets('1585430245762441216', { sinceTime: '2026-04-01T00:00:00Z' });
    * console.log(page.items, page.nextCursor);
    * ```
@@ -2733,10 +2204,6 @@ export class AskResource extends Resource {
    *
    * @example
    * ```ts
-   * import { Xsvc } from '@xsvc/sdk';
-   *
-   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
-   * const xsvc = new Xsvc();
    * const result = await xsvc.ask.query({ query: 'how do I page through events' });
    * console.log(result);
    * ```
@@ -2751,10 +2218,6 @@ export class AskResource extends Resource {
    *
    * @example
    * ```ts
-   * import { Xsvc } from '@xsvc/sdk';
-   *
-   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
-   * const xsvc = new Xsvc();
    * const result = await xsvc.ask.post({ query: 'how are webhooks signed' });
    * console.log(result);
    * ```
@@ -2772,10 +2235,6 @@ export class DiscoveryResource extends Resource {
    *
    * @example
    * ```ts
-   * import { Xsvc } from '@xsvc/sdk';
-   *
-   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
-   * const xsvc = new Xsvc();
    * const result = await xsvc.discovery.openapi();
    * console.log(result);
    * ```
@@ -2789,10 +2248,6 @@ export class DiscoveryResource extends Resource {
    *
    * @example
    * ```ts
-   * import { Xsvc } from '@xsvc/sdk';
-   *
-   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
-   * const xsvc = new Xsvc();
    * const result = await xsvc.discovery.openapiYaml();
    * console.log(result);
    * ```
@@ -2807,10 +2262,6 @@ export class DiscoveryResource extends Resource {
    *
    * @example
    * ```ts
-   * import { Xsvc } from '@xsvc/sdk';
-   *
-   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
-   * const xsvc = new Xsvc();
    * const result = await xsvc.discovery.apiCatalog();
    * console.log(result);
    * ```
@@ -2824,10 +2275,6 @@ export class DiscoveryResource extends Resource {
    *
    * @example
    * ```ts
-   * import { Xsvc } from '@xsvc/sdk';
-   *
-   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
-   * const xsvc = new Xsvc();
    * const result = await xsvc.discovery.authorizationServer();
    * console.log(result);
    * ```
@@ -2841,10 +2288,6 @@ export class DiscoveryResource extends Resource {
    *
    * @example
    * ```ts
-   * import { Xsvc } from '@xsvc/sdk';
-   *
-   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
-   * const xsvc = new Xsvc();
    * const result = await xsvc.discovery.protectedResource();
    * console.log(result);
    * ```
@@ -2858,10 +2301,6 @@ export class DiscoveryResource extends Resource {
    *
    * @example
    * ```ts
-   * import { Xsvc } from '@xsvc/sdk';
-   *
-   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
-   * const xsvc = new Xsvc();
    * const result = await xsvc.discovery.health();
    * console.log(result);
    * ```
@@ -2880,10 +2319,6 @@ export class OauthResource extends Resource {
    *
    * @example
    * ```ts
-   * import { Xsvc } from '@xsvc/sdk';
-   *
-   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
-   * const xsvc = new Xsvc();
    * const result = await xsvc.oauth.authorize({
    *   response_type: 'code',
    *   client_id: '6f1c2b9e-4d3a-4e8f-9a7b-1c2d3e4f5a6b',
@@ -2904,10 +2339,6 @@ export class OauthResource extends Resource {
    *
    * @example
    * ```ts
-   * import { Xsvc } from '@xsvc/sdk';
-   *
-   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
-   * const xsvc = new Xsvc();
    * const result = await xsvc.oauth.token({
    *   grant_type: 'refresh_token',
    *   client_id: '6f1c2b9e-4d3a-4e8f-9a7b-1c2d3e4f5a6b',
@@ -2926,10 +2357,6 @@ export class OauthResource extends Resource {
    *
    * @example
    * ```ts
-   * import { Xsvc } from '@xsvc/sdk';
-   *
-   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
-   * const xsvc = new Xsvc();
    * const result = await xsvc.oauth.register({
    *   client_name: 'My agent',
    *   redirect_uris: ['http://localhost:8976/callback'],
@@ -2947,10 +2374,6 @@ export class OauthResource extends Resource {
    *
    * @example
    * ```ts
-   * import { Xsvc } from '@xsvc/sdk';
-   *
-   * // The API key and base URL come from XSVC_API_KEY and XSVC_BASE_URL.
-   * const xsvc = new Xsvc();
    * const result = await xsvc.oauth.revoke({ token: 'rt_example', token_type_hint: 'refresh_token' });
    * console.log(result);
    * ```

@@ -175,9 +175,12 @@ export interface ComposeSignalLabel {
   multiplier: "Production weight not published by X";
 }
 
+/** A value of `schemas.RADAR_SOURCES` (`@xsvc/sdk/contract`). */
+export type RadarSource = "github" | "google_trends" | "hacker_news" | "polymarket" | "reddit" | "trustmrr" | "wikipedia";
+
 export interface ComposeRadarRecommendation {
   /** The radar source. */
-  source: "github" | "google_trends" | "hacker_news" | "polymarket" | "reddit" | "trustmrr" | "wikipedia" | (string & {});
+  source: RadarSource | (string & {});
   /** The radar endpoint for that source (`/api/v1/radar?source=...`). */
   endpoint: string;
   /** What the source currently has on the topic. */
@@ -344,31 +347,9 @@ export interface Style {
 
 export interface StyleComparison {
   /** The style of `username1`. */
-  style1: {
-    /** Username of the style, lowercase, no @. */
-    xUsername: string;
-    /** Tweets in the sample. */
-    tweetCount: number;
-    /** True when this is the account’s own linked username. */
-    isOwnAccount: boolean;
-    /** When the tweets were fetched; the cache is fresh for 7 days. */
-    fetchedAt: string;
-    /** The sample tweets. */
-    tweets: StyleTweet[];
-  };
+  style1: Style;
   /** The style of `username2`. */
-  style2: {
-    /** Username of the style, lowercase, no @. */
-    xUsername: string;
-    /** Tweets in the sample. */
-    tweetCount: number;
-    /** True when this is the account’s own linked username. */
-    isOwnAccount: boolean;
-    /** When the tweets were fetched; the cache is fresh for 7 days. */
-    fetchedAt: string;
-    /** The sample tweets. */
-    tweets: StyleTweet[];
-  };
+  style2: Style;
 }
 
 export interface CustomStyleTweet {
@@ -410,13 +391,16 @@ export interface StylePerformance {
   tweets: StylePerformanceTweet[];
 }
 
+/** A value of `schemas.RADAR_CATEGORIES` (`@xsvc/sdk/contract`). */
+export type RadarCategory = "general" | "tech" | "dev" | "science" | "culture" | "politics" | "business" | "entertainment";
+
 export interface RadarItem {
   /** Identifier of the item. */
   id: string;
   /** Headline of the item. */
   title: string;
   /** Source it comes from. */
-  source: "github" | "google_trends" | "hacker_news" | "polymarket" | "reddit" | "trustmrr" | "wikipedia" | (string & {});
+  source: RadarSource | (string & {});
   /** Id of the item at its source (used to de-duplicate). */
   sourceId: string;
   /** Link to the item at its source. */
@@ -424,7 +408,7 @@ export interface RadarItem {
   /** Short summary. */
   description?: string | undefined;
   /** Topic category. */
-  category: "general" | "tech" | "dev" | "science" | "culture" | "politics" | "business" | "entertainment" | (string & {});
+  category: RadarCategory | (string & {});
   /** Language of the item (BCP 47; `und` when not identified). */
   language: string;
   /** Region it trends in. */
@@ -520,11 +504,14 @@ export interface StoredEvent {
   xEventId?: string | undefined;
 }
 
+/** A value of `schemas.EXTRACTION_TOOL_TYPES` (`@xsvc/sdk/contract`). */
+export type ExtractionToolType = "article_extractor" | "community_extractor" | "community_moderator_explorer" | "community_post_extractor" | "community_search" | "favoriters" | "follower_explorer" | "following_explorer" | "list_follower_explorer" | "list_member_extractor" | "list_post_extractor" | "mention_extractor" | "people_search" | "post_extractor" | "quote_extractor" | "reply_extractor" | "repost_extractor" | "space_explorer" | "thread_extractor" | "tweet_search_extractor" | "user_likes" | "user_media" | "verified_follower_explorer";
+
 export interface ExtractionJob {
   /** Identifier of the job (UUID). */
   id: string;
   /** Tool the job runs. */
-  toolType: "article_extractor" | "community_extractor" | "community_moderator_explorer" | "community_post_extractor" | "community_search" | "favoriters" | "follower_explorer" | "following_explorer" | "list_follower_explorer" | "list_member_extractor" | "list_post_extractor" | "mention_extractor" | "people_search" | "post_extractor" | "quote_extractor" | "reply_extractor" | "repost_extractor" | "space_explorer" | "thread_extractor" | "tweet_search_extractor" | "user_likes" | "user_media" | "verified_follower_explorer" | (string & {});
+  toolType: ExtractionToolType | (string & {});
   /** `running`, then `completed` or `failed`. */
   status: "running" | "completed" | "failed" | (string & {});
   /** Results collected so far. */
@@ -557,11 +544,90 @@ export interface ExtractionJob {
   incompleteReason?: "pagination_stalled" | "insufficient_credits" | (string & {}) | undefined;
 }
 
+export interface ExtractionRequest {
+  /** Extraction tool to run; decides which target field is required. */
+  toolType: ExtractionToolType;
+  /** Tweet to read, for reply, repost, quote, thread, article and favoriter extraction. */
+  targetTweetId?: string | undefined;
+  /** Account to read (a leading @ is stripped), for follower, following, mention, post, like and media tools. */
+  targetUsername?: string | undefined;
+  /** Community to read, for the community tools. */
+  targetCommunityId?: string | undefined;
+  /** List to read, for the list member, post and follower tools. */
+  targetListId?: string | undefined;
+  /** Space to read, for `space_explorer`. */
+  targetSpaceId?: string | undefined;
+  /** Search text, for people, community and tweet search. */
+  searchQuery?: string | undefined;
+  /** Tweets to read (reference multi-target form of `targetTweetId`). */
+  targetTweetIds?: string[] | undefined;
+  /** Accounts to read (reference multi-target form of `targetUsername`). */
+  targetUsernames?: string[] | undefined;
+  /** Communities to read (reference multi-target form of `targetCommunityId`). */
+  targetCommunityIds?: string[] | undefined;
+  /** Lists to read (reference multi-target form of `targetListId`). */
+  targetListIds?: string[] | undefined;
+  /** Search texts (reference multi-target form of `searchQuery`). */
+  searchQueries?: string[] | undefined;
+  /** Mixed targets (reference `ExtractionMixedTarget`): a plain value, or `{ kind, value }`. */
+  targets?: (string | {
+    kind: "profile" | "profile_likes" | "profile_media" | "profile_replies" | "tweet" | "thread" | "replies" | "quotes" | "retweeters" | "favoriters" | "search" | "list";
+    value: string;
+  })[] | undefined;
+  /** Relation targets (reference `ExtractionRelationTarget`): `{ relation, value }`. */
+  relationTargets?: {
+    relation: "followers" | "following" | "verified_followers" | "community_members" | "list_members" | "list_followers";
+    value: string;
+  }[] | undefined;
+  /** Stop after this many results (caps the cost). */
+  resultsLimit?: number | undefined;
+  /** Search ranking: `Latest` (default for tweet search) or `Top` (default for community search). */
+  queryType?: "Latest" | "Top" | undefined;
+  /** Also collect the account’s replies (`post_extractor` only). */
+  includeReplies?: boolean | undefined;
+  /** Tweet search: only tweets written by this account. */
+  fromUser?: string | undefined;
+  /** Tweet search: only replies addressed to this account. */
+  toUser?: string | undefined;
+  /** Tweet search: only tweets that mention this account. */
+  mentioning?: string | undefined;
+  /** Tweet search: language code of the tweets (e.g. `en`). */
+  language?: string | undefined;
+  /** Tweet search: from this day on, inclusive (YYYY-MM-DD). */
+  sinceDate?: string | undefined;
+  /** Tweet search: before this day, exclusive (YYYY-MM-DD). */
+  untilDate?: string | undefined;
+  /** Tweet search: only tweets carrying this kind of media (`media` = any). */
+  mediaType?: "images" | "videos" | "gifs" | "media" | undefined;
+  /** Tweet search: at least this many likes. */
+  minFaves?: number | undefined;
+  /** Tweet search: at least this many reposts. */
+  minRetweets?: number | undefined;
+  /** Tweet search: at least this many replies. */
+  minReplies?: number | undefined;
+  /** Tweet search: only tweets from verified accounts. */
+  verifiedOnly?: boolean | undefined;
+  /** Tweet search: `include` replies (default), `exclude` them or `only` them. */
+  replies?: "include" | "exclude" | "only" | undefined;
+  /** Tweet search: `include` reposts (default), `exclude` them or `only` them. */
+  retweets?: "include" | "exclude" | "only" | undefined;
+  /** Tweet search: this exact phrase must appear. */
+  exactPhrase?: string | undefined;
+  /** Tweet search: comma-separated words that must not appear. */
+  excludeWords?: string | undefined;
+  /** Tweet search: raw search-operator text appended to the query. */
+  advancedQuery?: string | undefined;
+  /** Several targets: an item already collected for an earlier target is not collected again (default true). */
+  dedupeAcrossTargets?: boolean | undefined;
+  /** Several targets: `first` keeps an item under the first target that found it (default), `none` collects it once per target, `merge` keeps one result listing every target that found it in `targets`. */
+  dedupeMode?: "none" | "first" | "merge" | undefined;
+}
+
 export interface ExtractionAccepted {
   /** Identifier of the new job; poll it with the get operation. */
   id: string;
   /** Tool the job runs. */
-  toolType: "article_extractor" | "community_extractor" | "community_moderator_explorer" | "community_post_extractor" | "community_search" | "favoriters" | "follower_explorer" | "following_explorer" | "list_follower_explorer" | "list_member_extractor" | "list_post_extractor" | "mention_extractor" | "people_search" | "post_extractor" | "quote_extractor" | "reply_extractor" | "repost_extractor" | "space_explorer" | "thread_extractor" | "tweet_search_extractor" | "user_likes" | "user_media" | "verified_follower_explorer" | (string & {});
+  toolType: ExtractionToolType | (string & {});
   /** Always `running` when accepted. */
   status: "running" | "completed" | "failed" | (string & {});
 }
@@ -694,63 +760,65 @@ export interface DrawCreated {
   winners: Winner[];
 }
 
+export interface DrawDetail {
+  /** Identifier of the draw (UUID). */
+  id: string;
+  /** Id of the giveaway tweet. */
+  tweetId: string;
+  /** URL of the giveaway tweet. */
+  tweetUrl: string;
+  /** State of the draw; `completed` once winners are picked. */
+  status: "completed" | (string & {});
+  /** Candidate entries inspected (capped by the credits available). */
+  totalEntries: number;
+  /** Entries that passed every eligibility filter. */
+  validEntries: number;
+  /** When the draw was requested (ISO 8601). */
+  createdAt: string;
+  /** When the winners were picked (ISO 8601). */
+  drawnAt: string;
+  /** Text of the giveaway tweet, when known. */
+  tweetText?: string | undefined;
+  /** Username (no @) of the giveaway tweet’s author, when known. */
+  tweetAuthorUsername?: string | undefined;
+  /** When the giveaway tweet was posted, when known. */
+  tweetCreatedAt?: string | undefined;
+  /** Likes of the giveaway tweet when the draw ran (0 when not reported). */
+  tweetLikeCount: number;
+  /** Reposts of the giveaway tweet when the draw ran (0 when not reported). */
+  tweetRetweetCount: number;
+  /** Replies to the giveaway tweet when the draw ran (0 when not reported). */
+  tweetReplyCount: number;
+  /** Quotes of the giveaway tweet when the draw ran (0 when not reported). */
+  tweetQuoteCount: number;
+  /** The seed commitment and hashes that let anyone re-run the draw (absent on draws made before them). */
+  verification?: {
+    /** How winners follow from the seed and the entries: `xsvc-draw-v1`. */
+    procedure: string;
+    /** SHA-256 (hex) of the 32-byte seed, fixed and stored before any entry was read. */
+    seedHash: string;
+    /** When the seed hash was fixed (ISO 8601), before any entry was read. */
+    seedCommittedAt: string;
+    /** The seed (64 hex digits), revealed once the winners are drawn. */
+    seed?: string | undefined;
+    /** SHA-256 (hex) of the entry list (position, reply id, author id, `valid` or the reason). */
+    entriesHash: string;
+    /** The request the draw ran with: tweet URL, winner and backup counts, filters. */
+    filters: Record<string, unknown>;
+    /** SHA-256 (hex) of `filters` as canonical JSON (sorted keys, no spaces). */
+    filtersHash: string;
+    /** A committed draw (`xsvc-draw-v2`): the commitment it used, whose `seedHash` the organiser held before. */
+    commitmentId?: string | undefined;
+    /** A committed draw: the entropy the organiser gave when it ran; winners follow from SHA-256(seed bytes ‖ entropy). */
+    organiserEntropy?: string | undefined;
+    /** A committed draw: the hash of the entropy the organiser committed to in advance, if any. */
+    organiserEntropyHash?: string | undefined;
+  } | undefined;
+}
+
 export interface DrawWithWinners {
   /** The draw. */
-  draw: {
-    /** Identifier of the draw (UUID). */
-    id: string;
-    /** Id of the giveaway tweet. */
-    tweetId: string;
-    /** URL of the giveaway tweet. */
-    tweetUrl: string;
-    /** State of the draw; `completed` once winners are picked. */
-    status: "completed" | (string & {});
-    /** Candidate entries inspected (capped by the credits available). */
-    totalEntries: number;
-    /** Entries that passed every eligibility filter. */
-    validEntries: number;
-    /** When the draw was requested (ISO 8601). */
-    createdAt: string;
-    /** When the winners were picked (ISO 8601). */
-    drawnAt: string;
-    /** Text of the giveaway tweet, when known. */
-    tweetText?: string | undefined;
-    /** Username (no @) of the giveaway tweet’s author, when known. */
-    tweetAuthorUsername?: string | undefined;
-    /** When the giveaway tweet was posted, when known. */
-    tweetCreatedAt?: string | undefined;
-    /** Likes of the giveaway tweet when the draw ran (0 when not reported). */
-    tweetLikeCount: number;
-    /** Reposts of the giveaway tweet when the draw ran (0 when not reported). */
-    tweetRetweetCount: number;
-    /** Replies to the giveaway tweet when the draw ran (0 when not reported). */
-    tweetReplyCount: number;
-    /** Quotes of the giveaway tweet when the draw ran (0 when not reported). */
-    tweetQuoteCount: number;
-    /** The seed commitment and hashes that let anyone re-run the draw (absent on draws made before them). */
-    verification?: {
-      /** How winners follow from the seed and the entries: `xsvc-draw-v1`. */
-      procedure: string;
-      /** SHA-256 (hex) of the 32-byte seed, fixed and stored before any entry was read. */
-      seedHash: string;
-      /** When the seed hash was fixed (ISO 8601), before any entry was read. */
-      seedCommittedAt: string;
-      /** The seed (64 hex digits), revealed once the winners are drawn. */
-      seed?: string | undefined;
-      /** SHA-256 (hex) of the entry list (position, reply id, author id, `valid` or the reason). */
-      entriesHash: string;
-      /** The request the draw ran with: tweet URL, winner and backup counts, filters. */
-      filters: Record<string, unknown>;
-      /** SHA-256 (hex) of `filters` as canonical JSON (sorted keys, no spaces). */
-      filtersHash: string;
-      /** A committed draw (`xsvc-draw-v2`): the commitment it used, whose `seedHash` the organiser held before. */
-      commitmentId?: string | undefined;
-      /** A committed draw: the entropy the organiser gave when it ran; winners follow from SHA-256(seed bytes ‖ entropy). */
-      organiserEntropy?: string | undefined;
-      /** A committed draw: the hash of the entropy the organiser committed to in advance, if any. */
-      organiserEntropyHash?: string | undefined;
-    } | undefined;
-  };
+  draw: DrawDetail;
   /** Its winners and backups, by position. */
   winners: Winner[];
 }
@@ -827,24 +895,7 @@ export interface WebhookResumeResult {
   /** HTTP status the endpoint answered the signed test with. */
   statusCode: number;
   /** The webhook after resuming. */
-  webhook: {
-    /** Identifier of the webhook. */
-    id: string;
-    /** HTTPS endpoint that receives the signed deliveries. */
-    url: string;
-    /** Event types delivered to this endpoint. */
-    eventTypes: (EventType | (string & {}))[];
-    /** False once the webhook was deactivated; inactive endpoints get nothing. */
-    isActive: boolean;
-    /** Endpoint health: `needs_attention` after repeated failures; resume it with a succeeding signed test. */
-    deliveryStatus: "active" | "paused" | "needs_attention" | (string & {});
-    /** Failed deliveries in a row since the last success. */
-    consecutiveFailures: number;
-    /** Consecutive failures at which the endpoint is set to `needs_attention`. */
-    failureHardCap: number;
-    /** When the webhook was created (ISO 8601). */
-    createdAt: string;
-  };
+  webhook: Webhook;
 }
 
 export interface TweetEntities {
@@ -1189,13 +1240,22 @@ export interface TimeWindowParams {
   untilTime?: string | undefined;
 }
 
+/** Parameters shared by several methods (1 field). */
+export interface PageBParams {
+  /** Opaque cursor from the previous page (`next_cursor`). */
+  cursor?: string | undefined;
+}
+
+/** A value of `schemas.COVERAGE_STOP_REASONS` (`@xsvc/sdk/contract`). */
+export type CoverageStopReason = "cursor_failure" | "deadline" | "exhausted" | "failed" | "page_limit" | "result_limit" | "stalled";
+
 export interface TweetSearchCoverageDiagnostic {
   /** `coverage` when asked for, `automatic` when the service chose it. */
   mode: "coverage" | "automatic" | (string & {});
   /** True when every reachable result has been returned over the pages so far. */
   complete: boolean;
   /** Why this answer stopped reading the platform; omitted while the walk simply continues. */
-  stopReason?: "cursor_failure" | "deadline" | "exhausted" | "failed" | "page_limit" | "result_limit" | "stalled" | (string & {}) | undefined;
+  stopReason?: CoverageStopReason | (string & {}) | undefined;
   /** Platform pages read to build this answer. */
   platformPages?: number | undefined;
   /** Results dropped because they were seen before. */
@@ -1218,87 +1278,7 @@ export interface TweetSearchPage {
 
 export interface TweetLookup {
   /** The tweet, with full text, metrics and media. */
-  tweet: {
-    /** Platform tweet id (a big integer as a string). */
-    id: string;
-    /** Full text; Note Tweets carry up to 25,000 characters. */
-    text: string;
-    /** When the tweet was posted (ISO 8601). */
-    createdAt: string;
-    /** Kind of record, when the source names it (`tweet`, ...). */
-    type?: string | undefined;
-    /** Link to the tweet on the platform. */
-    url?: string | undefined;
-    /** Detected language code of the text. */
-    lang?: string | undefined;
-    /** Client the tweet was posted with. */
-    source?: string | undefined;
-    /** True for a long-form Note Tweet. */
-    isNoteTweet?: boolean | undefined;
-    /** True when the tweet answers another tweet. */
-    isReply?: boolean | undefined;
-    /** True when the author limited who may reply. */
-    isLimitedReply?: boolean | undefined;
-    /** True when the tweet quotes another tweet. */
-    isQuoteStatus?: boolean | undefined;
-    /** True for a repost record. */
-    isRetweet?: boolean | undefined;
-    /** Id of the first tweet of the conversation. */
-    conversationId?: string | undefined;
-    /** Id of the tweet this one answers. */
-    inReplyToId?: string | undefined;
-    /** User id of the author this tweet answers. */
-    inReplyToUserId?: string | undefined;
-    /** Username of the author this tweet answers. */
-    inReplyToUsername?: string | undefined;
-    /** Start and end offsets of the visible part of the text. */
-    displayTextRange?: number[] | undefined;
-    /** Links, mentions, hashtags and media found in the text. */
-    entities?: TweetEntities | undefined;
-    /** Disclosures the author supplied. */
-    contentDisclosure?: {
-      /** Paid-promotion disclosure. */
-      advertising?: {
-        /** True when the author marked the tweet as paid. */
-        isPaidPromotion: boolean;
-      } | undefined;
-      /** AI-generated media disclosure. */
-      aiGenerated?: {
-        /** True when the media is marked as AI-made. */
-        hasAiGeneratedMedia: boolean;
-      } | undefined;
-    } | undefined;
-    /** Number of likes. */
-    likeCount?: number | undefined;
-    /** Number of reposts. */
-    retweetCount?: number | undefined;
-    /** Number of replies. */
-    replyCount?: number | undefined;
-    /** Number of quote tweets. */
-    quoteCount?: number | undefined;
-    /** Number of views. */
-    viewCount?: number | undefined;
-    /** Number of bookmarks. */
-    bookmarkCount?: number | undefined;
-    /** Repost time; null when unavailable; omitted for originals. */
-    retweetedAt?: string | null | undefined;
-    /** Attached media; omitted when there is none. */
-    media?: TweetMedia[] | undefined;
-    /** Attached poll. */
-    poll?: TweetPoll | undefined;
-    /** Who posted the tweet; omitted when unavailable. */
-    author?: ArticleAuthor | undefined;
-    /** True when the tweet is pinned to its author profile. */
-    isPinned?: boolean | undefined;
-    /** Community the tweet was posted in. */
-    communityId?: string | undefined;
-    /** Name of that community. */
-    communityName?: string | undefined;
-    /** The tweet this one quotes. */
-    quoted_tweet?: NestedTweet | undefined;
-    /** The original of a repost. */
-    retweeted_tweet?: NestedTweet | undefined;
-  };
+  tweet: Tweet;
   /** Its author; omitted when unavailable. */
   author?: ArticleAuthor | undefined;
 }
@@ -1461,7 +1441,7 @@ export interface UserPage {
   next_cursor: string;
 }
 
-/** Parameters shared by several methods (1 fields). */
+/** Parameters shared by several methods (1 field). */
 export interface ConnectedAccountParams {
   /** Connected account to read as (@username or id); needed when several are connected. */
   account?: string | undefined;
@@ -1494,7 +1474,7 @@ export interface ReplyCoverageDiagnostic {
   /** True when every reachable result has been returned over the pages so far. */
   complete: boolean;
   /** Why this answer stopped reading the platform; omitted while the walk simply continues. */
-  stopReason?: "cursor_failure" | "deadline" | "exhausted" | "failed" | "page_limit" | "result_limit" | "stalled" | (string & {}) | undefined;
+  stopReason?: CoverageStopReason | (string & {}) | undefined;
   /** Platform pages read to build this answer. */
   platformPages?: number | undefined;
   /** Results dropped because they were seen before. */
@@ -1533,6 +1513,88 @@ export interface ViralBaselineRow {
   answers: Record<string, string | number | null>;
 }
 
+export interface ViralTweet {
+  /** Platform tweet id (a big integer as a string). */
+  id: string;
+  /** Full text; Note Tweets carry up to 25,000 characters. */
+  text: string;
+  /** When the tweet was posted (ISO 8601); omitted for drafts. */
+  createdAt?: string | undefined;
+  /** Kind of record, when the source names it (`tweet`, ...). */
+  type?: string | undefined;
+  /** Link to the tweet on the platform. */
+  url?: string | undefined;
+  /** Detected language code of the text. */
+  lang?: string | undefined;
+  /** Client the tweet was posted with. */
+  source?: string | undefined;
+  /** True for a long-form Note Tweet. */
+  isNoteTweet?: boolean | undefined;
+  /** True when the tweet answers another tweet. */
+  isReply?: boolean | undefined;
+  /** True when the author limited who may reply. */
+  isLimitedReply?: boolean | undefined;
+  /** True when the tweet quotes another tweet. */
+  isQuoteStatus?: boolean | undefined;
+  /** True for a repost record. */
+  isRetweet?: boolean | undefined;
+  /** Id of the first tweet of the conversation. */
+  conversationId?: string | undefined;
+  /** Id of the tweet this one answers. */
+  inReplyToId?: string | undefined;
+  /** User id of the author this tweet answers. */
+  inReplyToUserId?: string | undefined;
+  /** Username of the author this tweet answers. */
+  inReplyToUsername?: string | undefined;
+  /** Start and end offsets of the visible part of the text. */
+  displayTextRange?: number[] | undefined;
+  /** Links, mentions, hashtags and media found in the text. */
+  entities?: TweetEntities | undefined;
+  /** Disclosures the author supplied. */
+  contentDisclosure?: {
+    /** Paid-promotion disclosure. */
+    advertising?: {
+      /** True when the author marked the tweet as paid. */
+      isPaidPromotion: boolean;
+    } | undefined;
+    /** AI-generated media disclosure. */
+    aiGenerated?: {
+      /** True when the media is marked as AI-made. */
+      hasAiGeneratedMedia: boolean;
+    } | undefined;
+  } | undefined;
+  /** Number of likes. */
+  likeCount?: number | undefined;
+  /** Number of reposts. */
+  retweetCount?: number | undefined;
+  /** Number of replies. */
+  replyCount?: number | undefined;
+  /** Number of quote tweets. */
+  quoteCount?: number | undefined;
+  /** Number of views. */
+  viewCount?: number | undefined;
+  /** Number of bookmarks. */
+  bookmarkCount?: number | undefined;
+  /** Repost time; null when unavailable; omitted for originals. */
+  retweetedAt?: string | null | undefined;
+  /** Attached media; omitted when there is none. */
+  media?: TweetMedia[] | undefined;
+  /** Attached poll. */
+  poll?: TweetPoll | undefined;
+  /** Who posted the tweet; omitted when unavailable. */
+  author?: ArticleAuthor | undefined;
+  /** True when the tweet is pinned to its author profile. */
+  isPinned?: boolean | undefined;
+  /** Community the tweet was posted in. */
+  communityId?: string | undefined;
+  /** Name of that community. */
+  communityName?: string | undefined;
+  /** The tweet this one quotes. */
+  quoted_tweet?: NestedTweet | undefined;
+  /** The original of a repost. */
+  retweeted_tweet?: NestedTweet | undefined;
+}
+
 export interface ViralAnswer {
   /** Question answered (`hook`, `clarity`, ...). */
   questionId: string;
@@ -1553,6 +1615,49 @@ export interface ViralQuestion {
   version?: string | undefined;
 }
 
+export interface ViralAnalysis {
+  /** `completed`, `failed` or `skipped`. */
+  status: "completed" | "failed" | "skipped" | (string & {});
+  /** Why the analysis failed or was skipped. */
+  reason?: string | undefined;
+  /** Answers, one per question; empty when not completed. */
+  answers: ViralAnswer[];
+  /** Questions asked. */
+  questions: ViralQuestion[];
+  /** Size of the context the analysis read, in bytes. */
+  contextBytes: number;
+  /** How complete each part of the context was (for example `postText`: `full` or `truncated`). */
+  contextAvailability: Record<string, string>;
+}
+
+export interface ViralAnswers {
+  /** How strongly the opening grabs attention, scored 0-2. */
+  hook?: number | undefined;
+  /** How clear the message is, scored 0-2. */
+  clarity?: number | undefined;
+  /** How much the reader learns, scored 0-2. */
+  informative?: number | undefined;
+  /** How funny it is, scored 0-2. */
+  funny?: number | undefined;
+  /** Probability 0-1 that the post baits outrage. */
+  ragebait?: number | undefined;
+  /** Probability 0-1 that the text is machine-written. */
+  ai_written?: number | undefined;
+  /** Probability 0-1 that the post is spam. */
+  spam?: number | undefined;
+  /** Most likely reader reaction: `share`, `reply`, `like`, `argue` or `ignore`. */
+  reaction?: "share" | "reply" | "like" | "argue" | "ignore" | (string & {}) | undefined;
+}
+
+export interface ViralDetail {
+  /** Hard stops that capped the score (likely spam, ragebait, generic copy). */
+  stops: string[];
+  /** Version name of the scoring rules. */
+  weights: string;
+  /** What `viralAlgorithmScore` divides by: `views`, or `followers` without a view count; null for drafts. */
+  algorithmBasis: ("views" | "followers" | (string & {})) | null;
+}
+
 export interface ViralMonitor {
   /** `first_run`, `new_to_baseline`, `unchanged` or `changed`. */
   status: "first_run" | "new_to_baseline" | "unchanged" | "changed" | (string & {});
@@ -1569,134 +1674,17 @@ export interface ViralMonitor {
 
 export interface ViralScoreResult {
   /** The post analyzed. */
-  tweet: {
-    /** Platform tweet id (a big integer as a string). */
-    id: string;
-    /** Full text; Note Tweets carry up to 25,000 characters. */
-    text: string;
-    /** When the tweet was posted (ISO 8601); omitted for drafts. */
-    createdAt?: string | undefined;
-    /** Kind of record, when the source names it (`tweet`, ...). */
-    type?: string | undefined;
-    /** Link to the tweet on the platform. */
-    url?: string | undefined;
-    /** Detected language code of the text. */
-    lang?: string | undefined;
-    /** Client the tweet was posted with. */
-    source?: string | undefined;
-    /** True for a long-form Note Tweet. */
-    isNoteTweet?: boolean | undefined;
-    /** True when the tweet answers another tweet. */
-    isReply?: boolean | undefined;
-    /** True when the author limited who may reply. */
-    isLimitedReply?: boolean | undefined;
-    /** True when the tweet quotes another tweet. */
-    isQuoteStatus?: boolean | undefined;
-    /** True for a repost record. */
-    isRetweet?: boolean | undefined;
-    /** Id of the first tweet of the conversation. */
-    conversationId?: string | undefined;
-    /** Id of the tweet this one answers. */
-    inReplyToId?: string | undefined;
-    /** User id of the author this tweet answers. */
-    inReplyToUserId?: string | undefined;
-    /** Username of the author this tweet answers. */
-    inReplyToUsername?: string | undefined;
-    /** Start and end offsets of the visible part of the text. */
-    displayTextRange?: number[] | undefined;
-    /** Links, mentions, hashtags and media found in the text. */
-    entities?: TweetEntities | undefined;
-    /** Disclosures the author supplied. */
-    contentDisclosure?: {
-      /** Paid-promotion disclosure. */
-      advertising?: {
-        /** True when the author marked the tweet as paid. */
-        isPaidPromotion: boolean;
-      } | undefined;
-      /** AI-generated media disclosure. */
-      aiGenerated?: {
-        /** True when the media is marked as AI-made. */
-        hasAiGeneratedMedia: boolean;
-      } | undefined;
-    } | undefined;
-    /** Number of likes. */
-    likeCount?: number | undefined;
-    /** Number of reposts. */
-    retweetCount?: number | undefined;
-    /** Number of replies. */
-    replyCount?: number | undefined;
-    /** Number of quote tweets. */
-    quoteCount?: number | undefined;
-    /** Number of views. */
-    viewCount?: number | undefined;
-    /** Number of bookmarks. */
-    bookmarkCount?: number | undefined;
-    /** Repost time; null when unavailable; omitted for originals. */
-    retweetedAt?: string | null | undefined;
-    /** Attached media; omitted when there is none. */
-    media?: TweetMedia[] | undefined;
-    /** Attached poll. */
-    poll?: TweetPoll | undefined;
-    /** Who posted the tweet; omitted when unavailable. */
-    author?: ArticleAuthor | undefined;
-    /** True when the tweet is pinned to its author profile. */
-    isPinned?: boolean | undefined;
-    /** Community the tweet was posted in. */
-    communityId?: string | undefined;
-    /** Name of that community. */
-    communityName?: string | undefined;
-    /** The tweet this one quotes. */
-    quoted_tweet?: NestedTweet | undefined;
-    /** The original of a repost. */
-    retweeted_tweet?: NestedTweet | undefined;
-  };
+  tweet: ViralTweet;
   /** The analysis and its answers. */
-  analysis: {
-    /** `completed`, `failed` or `skipped`. */
-    status: "completed" | "failed" | "skipped" | (string & {});
-    /** Why the analysis failed or was skipped. */
-    reason?: string | undefined;
-    /** Answers, one per question; empty when not completed. */
-    answers: ViralAnswer[];
-    /** Questions asked. */
-    questions: ViralQuestion[];
-    /** Size of the context the analysis read, in bytes. */
-    contextBytes: number;
-    /** How complete each part of the context was (for example `postText`: `full` or `truncated`). */
-    contextAvailability: Record<string, string>;
-  };
+  analysis: ViralAnalysis;
   /** The answers as a flat map. */
-  answers: {
-    /** How strongly the opening grabs attention, scored 0-2. */
-    hook?: number | undefined;
-    /** How clear the message is, scored 0-2. */
-    clarity?: number | undefined;
-    /** How much the reader learns, scored 0-2. */
-    informative?: number | undefined;
-    /** How funny it is, scored 0-2. */
-    funny?: number | undefined;
-    /** Probability 0-1 that the post baits outrage. */
-    ragebait?: number | undefined;
-    /** Probability 0-1 that the text is machine-written. */
-    ai_written?: number | undefined;
-    /** Probability 0-1 that the post is spam. */
-    spam?: number | undefined;
-    /** Most likely reader reaction: `share`, `reply`, `like`, `argue` or `ignore`. */
-    reaction?: "share" | "reply" | "like" | "argue" | "ignore" | (string & {}) | undefined;
-  };
+  answers: ViralAnswers;
   /** Viral score 0-100; null when any trait lacks an answer. */
   viralScore: number | null;
   /** `send_it` (70-100), `edit_first` (40-69) or `sleep_on_it` (0-39); null without a score. */
   viralVerdict: ("send_it" | "edit_first" | "sleep_on_it" | (string & {})) | null;
   /** How the score was reached. */
-  viral: {
-    /** Hard stops that capped the score (likely spam, ragebait, generic copy). */
-    stops: string[];
-    /** Version name of the scoring rules. */
-    weights: string;
-    /** What `viralAlgorithmScore` divides by: `views`, or `followers` without a view count; null for drafts. */
-    algorithmBasis: ("views" | "followers" | (string & {})) | null;
-  };
+  viral: ViralDetail;
   /** (0.5 likes + 5 replies + 1 repost + 5 quotes) per 1,000 views (or followers); null for drafts. */
   viralAlgorithmScore: number | null;
   /** log10(1 + weighted engagement per 1,000 followers); null without followers. */
@@ -1729,53 +1717,79 @@ export interface ViralLeaderboardEntry {
   average: number;
 }
 
+export interface ViralAnalysisSummary {
+  /** Version of this summary layout. */
+  schemaVersion: number;
+  /** Row counts. */
+  rows: {
+    /** Posts analyzed. */
+    analyzed: number;
+    /** Posts whose analysis failed (not charged). */
+    failed: number;
+    /** Posts skipped (not charged). */
+    skipped: number;
+  };
+  /** Engagement totals of the posts, by metric. */
+  engagement: Record<string, number>;
+  /** Answer statistics, by question. */
+  questions: Record<string, Record<string, unknown>>;
+  /** What the call read, by source. */
+  targets: Record<string, unknown>;
+  /** Viral score summary. */
+  viral: {
+    /** Average viral score; null when nothing was scored. */
+    averageScore: number | null;
+    /** Counts by verdict and scored/unscored rows. */
+    calibration: Record<string, unknown>;
+    /** Per-account report, for account searches. */
+    accounts?: Record<string, unknown>[] | undefined;
+    /** Account rankings, for account searches. */
+    leaderboard?: {
+      /** Accounts by average viral score. */
+      byViralScore: ViralLeaderboardEntry[];
+      /** Accounts by average actual engagement rate. */
+      byActualEngagementRate: ViralLeaderboardEntry[];
+    } | undefined;
+  };
+  /** Results per comparison status, when a baseline was sent. */
+  monitor?: Record<string, number> | undefined;
+}
+
 export interface ViralScore {
   /** One row per analyzed post. */
   results: ViralScoreResult[];
   /** Requested posts that were not analyzed. */
   unanalyzed: ViralUnanalyzed[];
   /** Totals of the call. */
-  analysisSummary: {
-    /** Version of this summary layout. */
-    schemaVersion: number;
-    /** Row counts. */
-    rows: {
-      /** Posts analyzed. */
-      analyzed: number;
-      /** Posts whose analysis failed (not charged). */
-      failed: number;
-      /** Posts skipped (not charged). */
-      skipped: number;
-    };
-    /** Engagement totals of the posts, by metric. */
-    engagement: Record<string, number>;
-    /** Answer statistics, by question. */
-    questions: Record<string, Record<string, unknown>>;
-    /** What the call read, by source. */
-    targets: Record<string, unknown>;
-    /** Viral score summary. */
-    viral: {
-      /** Average viral score; null when nothing was scored. */
-      averageScore: number | null;
-      /** Counts by verdict and scored/unscored rows. */
-      calibration: Record<string, unknown>;
-      /** Per-account report, for account searches. */
-      accounts?: Record<string, unknown>[] | undefined;
-      /** Account rankings, for account searches. */
-      leaderboard?: {
-        /** Accounts by average viral score. */
-        byViralScore: ViralLeaderboardEntry[];
-        /** Accounts by average actual engagement rate. */
-        byActualEngagementRate: ViralLeaderboardEntry[];
-      } | undefined;
-    };
-    /** Results per comparison status, when a baseline was sent. */
-    monitor?: Record<string, number> | undefined;
-  };
+  analysisSummary: ViralAnalysisSummary;
   /** True when the search source has more posts. */
   has_next_page: boolean;
   /** Pass as `cursor` (with the same search) for the next posts; empty when none. */
   next_cursor: string;
+}
+
+/** Parameters shared by several methods (1 field). */
+export interface WriteAccountParams {
+  /** Connected platform account that performs the write: its @username or its id (a leading @ is stripped). */
+  account: string;
+}
+
+export interface WriteActionBilling {
+  /** Where the charge stands: not_charged (nothing billed, for example a failed write), pending (billed once the platform confirms), charged, charge_failed or refunded. */
+  status: "not_charged" | "pending" | "charged" | "charge_failed" | "refunded" | (string & {});
+  /** True when the credits were taken. */
+  charged: boolean;
+  /** Credits taken, as an integer string ("0" when none). */
+  chargedCredits: string;
+  /** Credits the write costs when the platform confirms it (the approved maximum), as an integer string. */
+  plannedCredits: string;
+}
+
+export interface WriteActionRequest {
+  /** SHA-256 of the canonical request (account, action, target and payload); a replay with the same Idempotency-Key must have the same hash. */
+  hash: string | null;
+  /** The sanitized payload sent (or to be sent) to the platform: the path parameters and body without `account`, uploaded files as their type, size and SHA-256. */
+  payload: Record<string, unknown> | null;
 }
 
 export interface WriteActionAccount {
@@ -1853,23 +1867,9 @@ export interface WriteActionData {
   /** Credits taken for this action, as an integer string ("0" when none). */
   chargedCredits: string;
   /** Billing state of the action. */
-  billing: {
-    /** Where the charge stands: not_charged (nothing billed, for example a failed write), pending (billed once the platform confirms), charged, charge_failed or refunded. */
-    status: "not_charged" | "pending" | "charged" | "charge_failed" | "refunded" | (string & {});
-    /** True when the credits were taken. */
-    charged: boolean;
-    /** Credits taken, as an integer string ("0" when none). */
-    chargedCredits: string;
-    /** Credits the write costs when the platform confirms it (the approved maximum), as an integer string. */
-    plannedCredits: string;
-  };
+  billing: WriteActionBilling;
   /** Fingerprint and payload of the request that created the action. */
-  request: {
-    /** SHA-256 of the canonical request (account, action, target and payload); a replay with the same Idempotency-Key must have the same hash. */
-    hash: string | null;
-    /** The sanitized payload sent (or to be sent) to the platform: the path parameters and body without `account`, uploaded files as their type, size and SHA-256. */
-    payload: Record<string, unknown> | null;
-  };
+  request: WriteActionRequest;
   /** Connected account performing the write. */
   account: WriteActionAccount | null;
   /** The existing tweet, user or community the write acts on; null when it acts on none (a new tweet, an upload, a profile change) or the user is not resolved yet. */
@@ -1969,42 +1969,44 @@ export interface Trends {
   woeid: number;
 }
 
+export interface Article {
+  /** Article id. */
+  id: string;
+  /** Id of the tweet that carries the article. */
+  tweetId: string;
+  /** Article title. */
+  title: string;
+  /** Opening lines, as shown in previews. */
+  previewText?: string | undefined;
+  /** Full text, one line per paragraph. */
+  bodyText: string;
+  /** Full content as Markdown (headings, lists, links, images). */
+  bodyMarkdown?: string | undefined;
+  /** Cover image. */
+  coverImageUrl?: string | undefined;
+  /** Page of the article on the platform. */
+  url?: string | undefined;
+  /** When the article was published (ISO 8601). */
+  createdAt?: string | undefined;
+  /** When it was last edited (ISO 8601). */
+  updatedAt?: string | undefined;
+  /** Likes of the carrying tweet. */
+  likeCount?: number | undefined;
+  /** Replies to the carrying tweet. */
+  replyCount?: number | undefined;
+  /** Reposts of the carrying tweet. */
+  retweetCount?: number | undefined;
+  /** Quotes of the carrying tweet. */
+  quoteCount?: number | undefined;
+  /** Views of the carrying tweet. */
+  viewCount?: number | undefined;
+  /** Bookmarks of the carrying tweet. */
+  bookmarkCount?: number | undefined;
+}
+
 export interface ArticleLookup {
   /** The article. */
-  article: {
-    /** Article id. */
-    id: string;
-    /** Id of the tweet that carries the article. */
-    tweetId: string;
-    /** Article title. */
-    title: string;
-    /** Opening lines, as shown in previews. */
-    previewText?: string | undefined;
-    /** Full text, one line per paragraph. */
-    bodyText: string;
-    /** Full content as Markdown (headings, lists, links, images). */
-    bodyMarkdown?: string | undefined;
-    /** Cover image. */
-    coverImageUrl?: string | undefined;
-    /** Page of the article on the platform. */
-    url?: string | undefined;
-    /** When the article was published (ISO 8601). */
-    createdAt?: string | undefined;
-    /** When it was last edited (ISO 8601). */
-    updatedAt?: string | undefined;
-    /** Likes of the carrying tweet. */
-    likeCount?: number | undefined;
-    /** Replies to the carrying tweet. */
-    replyCount?: number | undefined;
-    /** Reposts of the carrying tweet. */
-    retweetCount?: number | undefined;
-    /** Quotes of the carrying tweet. */
-    quoteCount?: number | undefined;
-    /** Views of the carrying tweet. */
-    viewCount?: number | undefined;
-    /** Bookmarks of the carrying tweet. */
-    bookmarkCount?: number | undefined;
-  };
+  article: Article;
   /** Its author; omitted when unavailable. */
   author?: ArticleAuthor | undefined;
 }
@@ -2087,7 +2089,7 @@ export interface UserListCoverageDiagnostic {
   /** True when every reachable result has been returned over the pages so far. */
   complete: boolean;
   /** Why this answer stopped reading the platform; omitted while the walk simply continues. */
-  stopReason?: "cursor_failure" | "deadline" | "exhausted" | "failed" | "page_limit" | "result_limit" | "stalled" | (string & {}) | undefined;
+  stopReason?: CoverageStopReason | (string & {}) | undefined;
   /** Platform pages read to build this answer. */
   platformPages?: number | undefined;
   /** Results dropped because they were seen before. */
@@ -2118,100 +2120,7 @@ export interface List {
   /** Number of followers of the list. */
   subscriberCount: number;
   /** Profile of the list owner. */
-  owner: {
-    /** Platform user id (a big integer as a string). */
-    id: string;
-    /** Username without @. */
-    username: string;
-    /** Display name. */
-    name: string;
-    /** Bio text. */
-    description?: string | undefined;
-    /** Number of followers. */
-    followers?: number | undefined;
-    /** Number of accounts this user follows. */
-    following?: number | undefined;
-    /** True when the profile shows any verification badge. */
-    verified?: boolean | undefined;
-    /** True for a paid (blue) verification. */
-    isBlueVerified?: boolean | undefined;
-    /** True for a legacy or organisation verification. */
-    isVerified?: boolean | undefined;
-    /** Kind of verification (`blue`, `business`, `government`, ...). */
-    verifiedType?: string | undefined;
-    /** URL of the avatar image. */
-    profilePicture?: string | undefined;
-    /** URL of the header image. */
-    coverPicture?: string | undefined;
-    /** URL of the header image (older name of `coverPicture`). */
-    profileBannerUrl?: string | undefined;
-    /** Free-text location from the profile. */
-    location?: string | undefined;
-    /** Website link of the profile. */
-    url?: string | undefined;
-    /** When the account was created (ISO 8601). */
-    createdAt?: string | undefined;
-    /** Number of tweets posted, replies and reposts included. */
-    statusesCount?: number | undefined;
-    /** Number of tweets with media. */
-    mediaCount?: number | undefined;
-    /** Number of tweets the user liked. */
-    favouritesCount?: number | undefined;
-    /** True when only approved followers can read the tweets. */
-    protected?: boolean | undefined;
-    /** Ids of the tweets pinned to the profile. */
-    pinnedTweetIds?: string[] | undefined;
-    /** True when the profile is labelled as automated. */
-    isAutomated?: boolean | undefined;
-    /** Username of the account that runs this automated profile. */
-    automatedBy?: string | undefined;
-    /** True when the profile cannot be shown (suspended, deactivated, ...). */
-    unavailable?: boolean | undefined;
-    /** Why the profile cannot be shown. */
-    unavailableReason?: string | undefined;
-    /** True when the profile is marked as possibly sensitive. */
-    possiblySensitive?: boolean | undefined;
-    /** Country codes where the profile is withheld. */
-    withheldInCountries?: string[] | undefined;
-    /** Avatar shape: `Circle`, or `Square` for organisations. */
-    profileImageShape?: string | undefined;
-    /** Role in the community, in community member lists. */
-    communityRole?: string | undefined;
-    /** True when the user made custom timelines. */
-    hasCustomTimelines?: boolean | undefined;
-    /** True when the user volunteers as a translator. */
-    isTranslator?: boolean | undefined;
-    /** Affiliate badge, when shown. */
-    affiliatesHighlightedLabel?: UserAffiliateLabel | undefined;
-    /** Affiliates of a business account. */
-    businessAccountAffiliatesCount?: number | undefined;
-    /** Creators this user subscribes to. */
-    creatorSubscriptionsCount?: number | undefined;
-    /** True when the account left the new-account restrictions. */
-    hasGraduatedAccess?: boolean | undefined;
-    /** True when subscriptions are hidden. */
-    hasHiddenSubscriptionsOnProfile?: boolean | undefined;
-    /** Highlights tab information. */
-    highlightsInfo?: UserHighlightsInfo | undefined;
-    /** Identity verification state. */
-    identityVerification?: UserIdentityVerification | undefined;
-    /** True when the bio can be machine-translated. */
-    isProfileTranslatable?: boolean | undefined;
-    /** Parody, commentary or fan account label. */
-    parodyCommentaryFanLabel?: string | undefined;
-    /** Detected language of the bio. */
-    profileDescriptionLanguage?: string | undefined;
-    /** Warning shown before the profile, when any. */
-    profileInterstitialType?: string | undefined;
-    /** True when the profile tweets can be re-sorted. */
-    profileSortEnabled?: boolean | undefined;
-    /** Translator level of the user. */
-    profileTranslatorType?: string | undefined;
-    /** True when others can subscribe to this user. */
-    superFollowEligible?: boolean | undefined;
-    /** Raw bio block with its entities, as the platform gives it. */
-    profile_bio?: Record<string, unknown> | undefined;
-  };
+  owner: UserProfile;
   /** Page of the list on the platform. */
   url: string;
   /** When the list was created (ISO 8601). */
@@ -2230,78 +2139,80 @@ export interface ListPage {
   next_cursor: string;
 }
 
+export interface Job {
+  /** Job id. */
+  id: string;
+  /** Page of the job on the platform. */
+  url: string;
+  /** Job title. */
+  title?: string | undefined;
+  /** Where to apply. */
+  applyUrl?: string | undefined;
+  /** Location text. */
+  location?: string | undefined;
+  /** `onsite`, `remote` or `hybrid`. */
+  locationType?: "onsite" | "remote" | "hybrid" | (string & {}) | undefined;
+  /** `full_time`, `full_time_contract`, `part_time` or `contract_to_hire`. */
+  employmentType?: "full_time" | "full_time_contract" | "part_time" | "contract_to_hire" | (string & {}) | undefined;
+  /** Seniority, from `intern` to `executive`. */
+  seniorityLevel?: string | undefined;
+  /** Job function (engineering, sales, ...). */
+  jobFunction?: string | undefined;
+  /** Team name. */
+  team?: string | undefined;
+  /** When the job was posted (ISO 8601). */
+  postedAt?: string | undefined;
+  /** Salary as displayed. */
+  formattedSalary?: string | undefined;
+  /** Lower bound of the salary. */
+  salaryMin?: number | undefined;
+  /** Upper bound of the salary. */
+  salaryMax?: number | undefined;
+  /** Currency of the salary (ISO 4217). */
+  salaryCurrencyCode?: string | undefined;
+  /** `annually` or `hourly`. */
+  salaryInterval?: "annually" | "hourly" | (string & {}) | undefined;
+  /** True for a featured listing. */
+  featured?: boolean | undefined;
+  /** One-paragraph summary. */
+  shortDescription?: string | undefined;
+  /** Full description as plain text, one line per paragraph. */
+  description?: string | undefined;
+  /** Full description as Markdown. */
+  descriptionMarkdown?: string | undefined;
+  /** Hiring company, for imported jobs. */
+  company?: {
+    /** Company id. */
+    id: string;
+    /** Company name. */
+    name: string;
+    /** Company logo. */
+    logoUrl?: string | undefined;
+  } | undefined;
+  /** Hiring account on the platform; absent for imported jobs. */
+  account?: {
+    /** User id of the hiring account. */
+    id: string;
+    /** Its username, without @. */
+    username: string;
+    /** Its display name. */
+    name: string;
+    /** True when it shows a verification badge. */
+    verified?: boolean | undefined;
+    /** Kind of verification. */
+    verifiedType?: string | undefined;
+    /** Its bio. */
+    description?: string | undefined;
+    /** Its avatar. */
+    profilePicture?: string | undefined;
+    /** Its avatar shape. */
+    profileImageShape?: string | undefined;
+  } | undefined;
+}
+
 export interface JobLookup {
   /** The job listing. */
-  job: {
-    /** Job id. */
-    id: string;
-    /** Page of the job on the platform. */
-    url: string;
-    /** Job title. */
-    title?: string | undefined;
-    /** Where to apply. */
-    applyUrl?: string | undefined;
-    /** Location text. */
-    location?: string | undefined;
-    /** `onsite`, `remote` or `hybrid`. */
-    locationType?: "onsite" | "remote" | "hybrid" | (string & {}) | undefined;
-    /** `full_time`, `full_time_contract`, `part_time` or `contract_to_hire`. */
-    employmentType?: "full_time" | "full_time_contract" | "part_time" | "contract_to_hire" | (string & {}) | undefined;
-    /** Seniority, from `intern` to `executive`. */
-    seniorityLevel?: string | undefined;
-    /** Job function (engineering, sales, ...). */
-    jobFunction?: string | undefined;
-    /** Team name. */
-    team?: string | undefined;
-    /** When the job was posted (ISO 8601). */
-    postedAt?: string | undefined;
-    /** Salary as displayed. */
-    formattedSalary?: string | undefined;
-    /** Lower bound of the salary. */
-    salaryMin?: number | undefined;
-    /** Upper bound of the salary. */
-    salaryMax?: number | undefined;
-    /** Currency of the salary (ISO 4217). */
-    salaryCurrencyCode?: string | undefined;
-    /** `annually` or `hourly`. */
-    salaryInterval?: "annually" | "hourly" | (string & {}) | undefined;
-    /** True for a featured listing. */
-    featured?: boolean | undefined;
-    /** One-paragraph summary. */
-    shortDescription?: string | undefined;
-    /** Full description as plain text, one line per paragraph. */
-    description?: string | undefined;
-    /** Full description as Markdown. */
-    descriptionMarkdown?: string | undefined;
-    /** Hiring company, for imported jobs. */
-    company?: {
-      /** Company id. */
-      id: string;
-      /** Company name. */
-      name: string;
-      /** Company logo. */
-      logoUrl?: string | undefined;
-    } | undefined;
-    /** Hiring account on the platform; absent for imported jobs. */
-    account?: {
-      /** User id of the hiring account. */
-      id: string;
-      /** Its username, without @. */
-      username: string;
-      /** Its display name. */
-      name: string;
-      /** True when it shows a verification badge. */
-      verified?: boolean | undefined;
-      /** Kind of verification. */
-      verifiedType?: string | undefined;
-      /** Its bio. */
-      description?: string | undefined;
-      /** Its avatar. */
-      profilePicture?: string | undefined;
-      /** Its avatar shape. */
-      profileImageShape?: string | undefined;
-    } | undefined;
-  };
+  job: Job;
 }
 
 export type MediaDownloadRequest = {
@@ -2500,20 +2411,32 @@ export interface SupportTicketStatus {
   status: "open" | "resolved" | "closed" | (string & {});
 }
 
+export interface GuestWalletRequest {
+  /** Amount to pay, in minor units (cents): 1000-25000. */
+  amount_minor: number;
+  /** Currency code (ISO 4217, for example `usd`). */
+  currency: string;
+}
+
+/** A value of `schemas.GUEST_PURCHASE_STATUSES` (`@xsvc/sdk/contract`). */
+export type GuestPurchaseStatus = "creating" | "pending" | "paid" | "expired" | "failed" | "refunded" | "disputed";
+
+export interface GuestWalletAmount {
+  /** Amount in minor units (cents). */
+  amount_minor: number;
+  /** Currency code. */
+  currency: string;
+}
+
 export interface GuestWalletCheckout {
   /** Identifier of the wallet (`gw_…`). */
   wallet_id: string;
   /** Identifier of this purchase (`gp_…`). */
   purchase_id: string;
   /** State of the purchase; credits are usable once `paid`. */
-  status: "creating" | "pending" | "paid" | "expired" | "failed" | "refunded" | "disputed" | (string & {});
+  status: GuestPurchaseStatus | (string & {});
   /** What the checkout charges. */
-  amount: {
-    /** Amount in minor units (cents). */
-    amount_minor: number;
-    /** Currency code. */
-    currency: string;
-  };
+  amount: GuestWalletAmount;
   /** Credits the purchase adds once paid. */
   credits: string;
   /** Hosted checkout to open in a browser; only after the user confirms. */
@@ -2547,14 +2470,9 @@ export interface GuestWalletPurchase {
   /** Identifier of the purchase (`gp_…`). */
   purchase_id: string;
   /** State of the purchase. */
-  status: "creating" | "pending" | "paid" | "expired" | "failed" | "refunded" | "disputed" | (string & {});
+  status: GuestPurchaseStatus | (string & {});
   /** What the checkout charges. */
-  amount: {
-    /** Amount in minor units (cents). */
-    amount_minor: number;
-    /** Currency code. */
-    currency: string;
-  };
+  amount: GuestWalletAmount;
   /** Credits the purchase adds once paid. */
   credits: string;
   /** Hosted checkout while it can still be paid; null after. */
@@ -2594,48 +2512,52 @@ export interface CommunityRule {
   description?: string | undefined;
 }
 
+export interface Community {
+  /** Community id. */
+  id: string;
+  /** Community name. */
+  name: string;
+  /** Community description. */
+  description?: string | undefined;
+  /** Number of members. */
+  memberCount?: number | undefined;
+  /** Number of moderators. */
+  moderatorCount?: number | undefined;
+  /** When the community was created (ISO 8601). */
+  createdAt?: string | undefined;
+  /** Who may join (`Open`, `RestrictedJoinRequestsRequireModeratorApproval`, ...). */
+  joinPolicy?: string | undefined;
+  /** True when the community is marked as adult content. */
+  isNsfw?: boolean | undefined;
+  /** Banner image. */
+  bannerUrl?: string | undefined;
+  /** Page of the community on the platform. */
+  url?: string | undefined;
+  /** Rules of the community. */
+  rules?: CommunityRule[] | undefined;
+  /** Profile of the community admin. */
+  admin?: UserProfile | undefined;
+}
+
 export interface CommunityInfo {
   /** The community. */
-  community: {
-    /** Community id. */
-    id: string;
-    /** Community name. */
-    name: string;
-    /** Community description. */
-    description?: string | undefined;
-    /** Number of members. */
-    memberCount?: number | undefined;
-    /** Number of moderators. */
-    moderatorCount?: number | undefined;
-    /** When the community was created (ISO 8601). */
-    createdAt?: string | undefined;
-    /** Who may join (`Open`, `RestrictedJoinRequestsRequireModeratorApproval`, ...). */
-    joinPolicy?: string | undefined;
-    /** True when the community is marked as adult content. */
-    isNsfw?: boolean | undefined;
-    /** Banner image. */
-    bannerUrl?: string | undefined;
-    /** Page of the community on the platform. */
-    url?: string | undefined;
-    /** Rules of the community. */
-    rules?: CommunityRule[] | undefined;
-    /** Profile of the community admin. */
-    admin?: UserProfile | undefined;
-  };
+  community: Community;
+}
+
+export interface AskMeta {
+  /** `answer`. */
+  response_type: "answer" | (string & {});
+  /** Format of the answer. */
+  response_format: "chatgpt_app" | "conversational_search" | (string & {});
+  /** NLWeb protocol version. */
+  version: string;
 }
 
 export type AskResult = Record<string, unknown>;
 
 export interface AskAnswer {
   /** Answer metadata. */
-  _meta: {
-    /** `answer`. */
-    response_type: "answer" | (string & {});
-    /** Format of the answer. */
-    response_format: "chatgpt_app" | "conversational_search" | (string & {});
-    /** NLWeb protocol version. */
-    version: string;
-  };
+  _meta: AskMeta;
   /** Matching documentation entries, best first. */
   results: AskResult[];
 }
@@ -3006,13 +2928,13 @@ export interface GetRadarParams {
   /** Page size, 1-100 (default 50). */
   limit?: number | undefined;
   /** Only this topic category. */
-  category?: "general" | "tech" | "dev" | "science" | "culture" | "politics" | "business" | "entertainment" | undefined;
+  category?: RadarCategory | undefined;
   /** Look-back window in hours, 1-72 (default 6). */
   hours?: number | undefined;
   /** Region to read trends for (default `global`). */
   region?: string | undefined;
   /** Only this source. */
-  source?: "github" | "google_trends" | "hacker_news" | "polymarket" | "reddit" | "trustmrr" | "wikipedia" | undefined;
+  source?: RadarSource | undefined;
 }
 
 /** What `radar.get` answers. */
@@ -3086,7 +3008,7 @@ export interface ListExtractionsParams {
   /** Page size, 1-100 (default 50). */
   limit?: number | undefined;
   /** Only jobs of this tool. */
-  toolType?: "article_extractor" | "community_extractor" | "community_moderator_explorer" | "community_post_extractor" | "community_search" | "favoriters" | "follower_explorer" | "following_explorer" | "list_follower_explorer" | "list_member_extractor" | "list_post_extractor" | "mention_extractor" | "people_search" | "post_extractor" | "quote_extractor" | "reply_extractor" | "repost_extractor" | "space_explorer" | "thread_extractor" | "tweet_search_extractor" | "user_likes" | "user_media" | "verified_follower_explorer" | undefined;
+  toolType?: ExtractionToolType | undefined;
   /** Only jobs in this state. */
   status?: "running" | "completed" | "failed" | undefined;
 }
@@ -3099,165 +3021,13 @@ export interface ListExtractionsResult {
 }
 
 /** Parameters of `extractions.run`: start an extraction job. */
-export interface CreateExtractionParams {
+export interface CreateExtractionParams extends ExtractionRequest {
   /** Only estimate the cost (answer 200), do not start the job. */
   dry_run?: boolean | undefined;
-  /** Extraction tool to run; decides which target field is required. */
-  toolType: "article_extractor" | "community_extractor" | "community_moderator_explorer" | "community_post_extractor" | "community_search" | "favoriters" | "follower_explorer" | "following_explorer" | "list_follower_explorer" | "list_member_extractor" | "list_post_extractor" | "mention_extractor" | "people_search" | "post_extractor" | "quote_extractor" | "reply_extractor" | "repost_extractor" | "space_explorer" | "thread_extractor" | "tweet_search_extractor" | "user_likes" | "user_media" | "verified_follower_explorer";
-  /** Tweet to read, for reply, repost, quote, thread, article and favoriter extraction. */
-  targetTweetId?: string | undefined;
-  /** Account to read (a leading @ is stripped), for follower, following, mention, post, like and media tools. */
-  targetUsername?: string | undefined;
-  /** Community to read, for the community tools. */
-  targetCommunityId?: string | undefined;
-  /** List to read, for the list member, post and follower tools. */
-  targetListId?: string | undefined;
-  /** Space to read, for `space_explorer`. */
-  targetSpaceId?: string | undefined;
-  /** Search text, for people, community and tweet search. */
-  searchQuery?: string | undefined;
-  /** Tweets to read (reference multi-target form of `targetTweetId`). */
-  targetTweetIds?: string[] | undefined;
-  /** Accounts to read (reference multi-target form of `targetUsername`). */
-  targetUsernames?: string[] | undefined;
-  /** Communities to read (reference multi-target form of `targetCommunityId`). */
-  targetCommunityIds?: string[] | undefined;
-  /** Lists to read (reference multi-target form of `targetListId`). */
-  targetListIds?: string[] | undefined;
-  /** Search texts (reference multi-target form of `searchQuery`). */
-  searchQueries?: string[] | undefined;
-  /** Mixed targets (reference `ExtractionMixedTarget`): a plain value, or `{ kind, value }`. */
-  targets?: (string | {
-    kind: "profile" | "profile_likes" | "profile_media" | "profile_replies" | "tweet" | "thread" | "replies" | "quotes" | "retweeters" | "favoriters" | "search" | "list";
-    value: string;
-  })[] | undefined;
-  /** Relation targets (reference `ExtractionRelationTarget`): `{ relation, value }`. */
-  relationTargets?: {
-    relation: "followers" | "following" | "verified_followers" | "community_members" | "list_members" | "list_followers";
-    value: string;
-  }[] | undefined;
-  /** Stop after this many results (caps the cost). */
-  resultsLimit?: number | undefined;
-  /** Search ranking: `Latest` (default for tweet search) or `Top` (default for community search). */
-  queryType?: "Latest" | "Top" | undefined;
-  /** Also collect the account’s replies (`post_extractor` only). */
-  includeReplies?: boolean | undefined;
-  /** Tweet search: only tweets written by this account. */
-  fromUser?: string | undefined;
-  /** Tweet search: only replies addressed to this account. */
-  toUser?: string | undefined;
-  /** Tweet search: only tweets that mention this account. */
-  mentioning?: string | undefined;
-  /** Tweet search: language code of the tweets (e.g. `en`). */
-  language?: string | undefined;
-  /** Tweet search: from this day on, inclusive (YYYY-MM-DD). */
-  sinceDate?: string | undefined;
-  /** Tweet search: before this day, exclusive (YYYY-MM-DD). */
-  untilDate?: string | undefined;
-  /** Tweet search: only tweets carrying this kind of media (`media` = any). */
-  mediaType?: "images" | "videos" | "gifs" | "media" | undefined;
-  /** Tweet search: at least this many likes. */
-  minFaves?: number | undefined;
-  /** Tweet search: at least this many reposts. */
-  minRetweets?: number | undefined;
-  /** Tweet search: at least this many replies. */
-  minReplies?: number | undefined;
-  /** Tweet search: only tweets from verified accounts. */
-  verifiedOnly?: boolean | undefined;
-  /** Tweet search: `include` replies (default), `exclude` them or `only` them. */
-  replies?: "include" | "exclude" | "only" | undefined;
-  /** Tweet search: `include` reposts (default), `exclude` them or `only` them. */
-  retweets?: "include" | "exclude" | "only" | undefined;
-  /** Tweet search: this exact phrase must appear. */
-  exactPhrase?: string | undefined;
-  /** Tweet search: comma-separated words that must not appear. */
-  excludeWords?: string | undefined;
-  /** Tweet search: raw search-operator text appended to the query. */
-  advancedQuery?: string | undefined;
-  /** Several targets: an item already collected for an earlier target is not collected again (default true). */
-  dedupeAcrossTargets?: boolean | undefined;
-  /** Several targets: `first` keeps an item under the first target that found it (default), `none` collects it once per target, `merge` keeps one result listing every target that found it in `targets`. */
-  dedupeMode?: "none" | "first" | "merge" | undefined;
 }
 
 /** Parameters of `extractions.estimate`: estimate the credits an extraction would cost. */
-export interface EstimateExtractionParams {
-  /** Extraction tool to run; decides which target field is required. */
-  toolType: "article_extractor" | "community_extractor" | "community_moderator_explorer" | "community_post_extractor" | "community_search" | "favoriters" | "follower_explorer" | "following_explorer" | "list_follower_explorer" | "list_member_extractor" | "list_post_extractor" | "mention_extractor" | "people_search" | "post_extractor" | "quote_extractor" | "reply_extractor" | "repost_extractor" | "space_explorer" | "thread_extractor" | "tweet_search_extractor" | "user_likes" | "user_media" | "verified_follower_explorer";
-  /** Tweet to read, for reply, repost, quote, thread, article and favoriter extraction. */
-  targetTweetId?: string | undefined;
-  /** Account to read (a leading @ is stripped), for follower, following, mention, post, like and media tools. */
-  targetUsername?: string | undefined;
-  /** Community to read, for the community tools. */
-  targetCommunityId?: string | undefined;
-  /** List to read, for the list member, post and follower tools. */
-  targetListId?: string | undefined;
-  /** Space to read, for `space_explorer`. */
-  targetSpaceId?: string | undefined;
-  /** Search text, for people, community and tweet search. */
-  searchQuery?: string | undefined;
-  /** Tweets to read (reference multi-target form of `targetTweetId`). */
-  targetTweetIds?: string[] | undefined;
-  /** Accounts to read (reference multi-target form of `targetUsername`). */
-  targetUsernames?: string[] | undefined;
-  /** Communities to read (reference multi-target form of `targetCommunityId`). */
-  targetCommunityIds?: string[] | undefined;
-  /** Lists to read (reference multi-target form of `targetListId`). */
-  targetListIds?: string[] | undefined;
-  /** Search texts (reference multi-target form of `searchQuery`). */
-  searchQueries?: string[] | undefined;
-  /** Mixed targets (reference `ExtractionMixedTarget`): a plain value, or `{ kind, value }`. */
-  targets?: (string | {
-    kind: "profile" | "profile_likes" | "profile_media" | "profile_replies" | "tweet" | "thread" | "replies" | "quotes" | "retweeters" | "favoriters" | "search" | "list";
-    value: string;
-  })[] | undefined;
-  /** Relation targets (reference `ExtractionRelationTarget`): `{ relation, value }`. */
-  relationTargets?: {
-    relation: "followers" | "following" | "verified_followers" | "community_members" | "list_members" | "list_followers";
-    value: string;
-  }[] | undefined;
-  /** Stop after this many results (caps the cost). */
-  resultsLimit?: number | undefined;
-  /** Search ranking: `Latest` (default for tweet search) or `Top` (default for community search). */
-  queryType?: "Latest" | "Top" | undefined;
-  /** Also collect the account’s replies (`post_extractor` only). */
-  includeReplies?: boolean | undefined;
-  /** Tweet search: only tweets written by this account. */
-  fromUser?: string | undefined;
-  /** Tweet search: only replies addressed to this account. */
-  toUser?: string | undefined;
-  /** Tweet search: only tweets that mention this account. */
-  mentioning?: string | undefined;
-  /** Tweet search: language code of the tweets (e.g. `en`). */
-  language?: string | undefined;
-  /** Tweet search: from this day on, inclusive (YYYY-MM-DD). */
-  sinceDate?: string | undefined;
-  /** Tweet search: before this day, exclusive (YYYY-MM-DD). */
-  untilDate?: string | undefined;
-  /** Tweet search: only tweets carrying this kind of media (`media` = any). */
-  mediaType?: "images" | "videos" | "gifs" | "media" | undefined;
-  /** Tweet search: at least this many likes. */
-  minFaves?: number | undefined;
-  /** Tweet search: at least this many reposts. */
-  minRetweets?: number | undefined;
-  /** Tweet search: at least this many replies. */
-  minReplies?: number | undefined;
-  /** Tweet search: only tweets from verified accounts. */
-  verifiedOnly?: boolean | undefined;
-  /** Tweet search: `include` replies (default), `exclude` them or `only` them. */
-  replies?: "include" | "exclude" | "only" | undefined;
-  /** Tweet search: `include` reposts (default), `exclude` them or `only` them. */
-  retweets?: "include" | "exclude" | "only" | undefined;
-  /** Tweet search: this exact phrase must appear. */
-  exactPhrase?: string | undefined;
-  /** Tweet search: comma-separated words that must not appear. */
-  excludeWords?: string | undefined;
-  /** Tweet search: raw search-operator text appended to the query. */
-  advancedQuery?: string | undefined;
-  /** Several targets: an item already collected for an earlier target is not collected again (default true). */
-  dedupeAcrossTargets?: boolean | undefined;
-  /** Several targets: `first` keeps an item under the first target that found it (default), `none` collects it once per target, `merge` keeps one result listing every target that found it in `targets`. */
-  dedupeMode?: "none" | "first" | "merge" | undefined;
+export interface EstimateExtractionParams extends ExtractionRequest {
 }
 
 /** Parameters of `extractions.get`: get an extraction job and a page of its results. */
@@ -3284,42 +3054,7 @@ export interface GetExtractionParams {
 /** What `extractions.get` answers. */
 export interface GetExtractionResult {
   /** The job. */
-  job: {
-    /** Identifier of the job (UUID). */
-    id: string;
-    /** Tool the job runs. */
-    toolType: "article_extractor" | "community_extractor" | "community_moderator_explorer" | "community_post_extractor" | "community_search" | "favoriters" | "follower_explorer" | "following_explorer" | "list_follower_explorer" | "list_member_extractor" | "list_post_extractor" | "mention_extractor" | "people_search" | "post_extractor" | "quote_extractor" | "reply_extractor" | "repost_extractor" | "space_explorer" | "thread_extractor" | "tweet_search_extractor" | "user_likes" | "user_media" | "verified_follower_explorer" | (string & {});
-    /** `running`, then `completed` or `failed`. */
-    status: "running" | "completed" | "failed" | (string & {});
-    /** Results collected so far. */
-    totalResults: number;
-    /** Tweet read by the job, for tweet-based tools. */
-    targetTweetId?: string | undefined;
-    /** Account read by the job (no @), for account-based tools. */
-    targetUsername?: string | undefined;
-    /** Platform user id the target username resolved to. */
-    targetUserId?: string | undefined;
-    /** Community read by the job, for community tools. */
-    targetCommunityId?: string | undefined;
-    /** List read by the job, for list tools. */
-    targetListId?: string | undefined;
-    /** Space read by the job, for `space_explorer`. */
-    targetSpaceId?: string | undefined;
-    /** Search text of the job, for search tools. */
-    searchQuery?: string | undefined;
-    /** Every target of a job run on several targets, in the order they are read. */
-    targets?: string[] | undefined;
-    /** Why the job failed; failed jobs only. */
-    errorMessage?: string | undefined;
-    /** When the job was started (ISO 8601). */
-    createdAt: string;
-    /** When the job completed (ISO 8601); completed jobs only. */
-    completedAt?: string | undefined;
-    /** Completed jobs only: false when the job stopped before the end (spec 3.2); the results collected are kept. */
-    complete?: boolean | undefined;
-    /** Why a completed job is incomplete (`complete: false`): `pagination_stalled` (the platform stopped paging; do not retry) or `insufficient_credits` (the credits ran out). */
-    incompleteReason?: "pagination_stalled" | "insufficient_credits" | (string & {}) | undefined;
-  };
+  job: ExtractionJob;
   results: ExtractionResult[];
   hasMore: boolean;
   nextCursor?: string | undefined;
@@ -3485,15 +3220,13 @@ export interface GetBatchTweetsParams {
 }
 
 /** Parameters of `tweets.search`: search tweets by query, tweet id, status URL or account date window. */
-export interface SearchTweetsParams extends TweetFilterParams, TimeWindowParams {
+export interface SearchTweetsParams extends TweetFilterParams, TimeWindowParams, PageBParams {
   /** Search text with platform operators, a tweet id, or a tweet URL. */
   q: string;
   /** `Latest` (newest first) or `Top` (most engaging first). */
   queryType?: "Latest" | "Top" | undefined;
   /** `standard`: plain pages; `coverage`: a resumable deep walk. Omit to let the service choose. */
   mode?: "standard" | "coverage" | undefined;
-  /** Opaque cursor from the previous page (`next_cursor`). */
-  cursor?: string | undefined;
   /** Most tweets to return for this request, 1-10000 (the service pages the platform for you). */
   limit?: number | undefined;
   /** Only tweets from members of this list. */
@@ -3511,39 +3244,29 @@ export interface SearchTweetsParams extends TweetFilterParams, TimeWindowParams 
 }
 
 /** Parameters of `tweets.favoriters`: list the visible users who liked a tweet. */
-export interface GetTweetFavoritersParams extends UserFilterParams {
-  /** Opaque cursor from the previous page (`next_cursor`). */
-  cursor?: string | undefined;
+export interface GetTweetFavoritersParams extends UserFilterParams, PageBParams {
   /** Results per page, 20-200 (default 200). */
   pageSize?: number | undefined;
 }
 
 /** Parameters of `bookmarks.list`: list the bookmarked tweets of a connected account. */
-export interface GetBookmarksParams extends ConnectedAccountParams {
+export interface GetBookmarksParams extends ConnectedAccountParams, PageBParams {
   /** Only the bookmarks of this folder (see bookmarks folders). */
   folderId?: string | undefined;
-  /** Opaque cursor from the previous page (`next_cursor`). */
-  cursor?: string | undefined;
 }
 
 /** Parameters of `bookmarks.folders`: list the bookmark folders of a connected account. */
-export interface GetBookmarkFoldersParams extends ConnectedAccountParams {
-  /** Opaque cursor from the previous page (`next_cursor`). */
-  cursor?: string | undefined;
+export interface GetBookmarkFoldersParams extends ConnectedAccountParams, PageBParams {
 }
 
 /** Parameters of `timeline.get`: get the home timeline of a connected account. */
-export interface GetTimelineParams extends ConnectedAccountParams {
+export interface GetTimelineParams extends ConnectedAccountParams, PageBParams {
   /** Comma-separated ids of tweets already shown, so the platform can leave them out. */
   seenTweetIds?: string | undefined;
-  /** Opaque cursor from the previous page (`next_cursor`). */
-  cursor?: string | undefined;
 }
 
 /** Parameters of `tweets.quotes`: list the quote tweets of a tweet. */
-export interface GetTweetQuotesParams extends TweetFilterParams, TimeWindowParams {
-  /** Opaque cursor from the previous page (`next_cursor`). */
-  cursor?: string | undefined;
+export interface GetTweetQuotesParams extends TweetFilterParams, TimeWindowParams, PageBParams {
   /** Paging mode; only `standard`. */
   mode?: "standard" | undefined;
   /** Results per page, 1-300 (default 20). */
@@ -3553,9 +3276,7 @@ export interface GetTweetQuotesParams extends TweetFilterParams, TimeWindowParam
 }
 
 /** Parameters of `tweets.replies`: list the replies to a tweet. */
-export interface GetTweetRepliesParams extends TweetFilterParams, TimeWindowParams {
-  /** Opaque cursor from the previous page (`next_cursor`). */
-  cursor?: string | undefined;
+export interface GetTweetRepliesParams extends TweetFilterParams, TimeWindowParams, PageBParams {
   /** `standard`: plain pages; `complete`: collect every reply up to `limit`. */
   mode?: "standard" | "complete" | undefined;
   /** Most replies to collect in `complete` mode, 1-25000. */
@@ -3577,17 +3298,13 @@ export interface GetTweetRepliesParams extends TweetFilterParams, TimeWindowPara
 }
 
 /** Parameters of `tweets.retweeters`: list the users who reposted a tweet. */
-export interface GetTweetRetweetersParams extends UserFilterParams {
-  /** Opaque cursor from the previous page (`next_cursor`). */
-  cursor?: string | undefined;
+export interface GetTweetRetweetersParams extends UserFilterParams, PageBParams {
   /** Results per page, 20-200 (default 200). */
   pageSize?: number | undefined;
 }
 
 /** Parameters of `tweets.thread`: get the whole conversation thread of a tweet. */
-export interface GetTweetThreadParams extends TweetMatchFilterParams {
-  /** Opaque cursor from the previous page (`next_cursor`). */
-  cursor?: string | undefined;
+export interface GetTweetThreadParams extends TweetMatchFilterParams, PageBParams {
   /** Results per page, 1-100 (default 20). */
   pageSize?: number | undefined;
 }
@@ -3629,9 +3346,7 @@ export type ViralScoreParams = {
 };
 
 /** Parameters of `tweets.create`: post a tweet, reply or community post from a connected account. */
-export interface CreateTweetParams {
-  /** Connected platform account that performs the write: its @username or its id (a leading @ is stripped). */
-  account: string;
+export interface CreateTweetParams extends WriteAccountParams {
   /** Text of the tweet, up to 25000 characters; optional when media is attached. */
   text?: string | undefined;
   /** Public image URLs to attach, 1-4. */
@@ -3645,57 +3360,39 @@ export interface CreateTweetParams {
 }
 
 /** Parameters of `tweets.delete`: delete a tweet of a connected account. */
-export interface DeleteTweetParams {
-  /** Connected platform account that performs the write: its @username or its id (a leading @ is stripped). */
-  account: string;
+export interface DeleteTweetParams extends WriteAccountParams {
 }
 
 /** Parameters of `tweets.like`: like a tweet from a connected account. */
-export interface LikeTweetParams {
-  /** Connected platform account that performs the write: its @username or its id (a leading @ is stripped). */
-  account: string;
+export interface LikeTweetParams extends WriteAccountParams {
 }
 
 /** Parameters of `tweets.unlike`: remove a like of a connected account. */
-export interface UnlikeTweetParams {
-  /** Connected platform account that performs the write: its @username or its id (a leading @ is stripped). */
-  account: string;
+export interface UnlikeTweetParams extends WriteAccountParams {
 }
 
 /** Parameters of `tweets.retweet`: retweet a tweet from a connected account. */
-export interface RetweetParams {
-  /** Connected platform account that performs the write: its @username or its id (a leading @ is stripped). */
-  account: string;
+export interface RetweetParams extends WriteAccountParams {
 }
 
 /** Parameters of `tweets.unretweet`: undo a retweet of a connected account. */
-export interface UnretweetParams {
-  /** Connected platform account that performs the write: its @username or its id (a leading @ is stripped). */
-  account: string;
+export interface UnretweetParams extends WriteAccountParams {
 }
 
 /** Parameters of `users.follow`: follow a user from a connected account. */
-export interface FollowUserParams {
-  /** Connected platform account that performs the write: its @username or its id (a leading @ is stripped). */
-  account: string;
+export interface FollowUserParams extends WriteAccountParams {
 }
 
 /** Parameters of `users.unfollow`: unfollow a user from a connected account. */
-export interface UnfollowUserParams {
-  /** Connected platform account that performs the write: its @username or its id (a leading @ is stripped). */
-  account: string;
+export interface UnfollowUserParams extends WriteAccountParams {
 }
 
 /** Parameters of `users.removeFollower`: remove a user from the followers of a connected account. */
-export interface RemoveFollowerParams {
-  /** Connected platform account that performs the write: its @username or its id (a leading @ is stripped). */
-  account: string;
+export interface RemoveFollowerParams extends WriteAccountParams {
 }
 
 /** Parameters of `dms.send`: send a direct message from a connected account. */
-export interface SendDmParams {
-  /** Connected platform account that performs the write: its @username or its id (a leading @ is stripped). */
-  account: string;
+export interface SendDmParams extends WriteAccountParams {
   /** Text of the message. */
   text: string;
   /** Ids of media uploaded with `media upload` to attach. */
@@ -3703,9 +3400,7 @@ export interface SendDmParams {
 }
 
 /** Parameters of `media.upload`: upload an image or video for later tweets and messages. */
-export interface UploadMediaParams {
-  /** Connected platform account that performs the write: its @username or its id (a leading @ is stripped). */
-  account: string;
+export interface UploadMediaParams extends WriteAccountParams {
   /** The file to upload: AVIF, GIF, JPEG, PNG, WebP or MP4. */
   file?: Blob | undefined;
   /** Public http(s) URL of the file to upload, instead of `file`. */
@@ -3715,9 +3410,7 @@ export interface UploadMediaParams {
 }
 
 /** Parameters of `profile.update`: change the name, bio, location or website of a connected account. */
-export interface UpdateProfileParams {
-  /** Connected platform account that performs the write: its @username or its id (a leading @ is stripped). */
-  account: string;
+export interface UpdateProfileParams extends WriteAccountParams {
   /** New display name. */
   name?: string | undefined;
   /** New bio. */
@@ -3729,9 +3422,7 @@ export interface UpdateProfileParams {
 }
 
 /** Parameters of `profile.updateAvatar`: replace the profile picture of a connected account. */
-export interface UpdateAvatarParams {
-  /** Connected platform account that performs the write: its @username or its id (a leading @ is stripped). */
-  account: string;
+export interface UpdateAvatarParams extends WriteAccountParams {
   /** The new avatar image: AVIF, GIF, JPEG, PNG or WebP. */
   file?: Blob | undefined;
   /** Public http(s) URL of the new avatar image, instead of `file`. */
@@ -3739,9 +3430,7 @@ export interface UpdateAvatarParams {
 }
 
 /** Parameters of `profile.updateBanner`: replace the profile banner of a connected account. */
-export interface UpdateBannerParams {
-  /** Connected platform account that performs the write: its @username or its id (a leading @ is stripped). */
-  account: string;
+export interface UpdateBannerParams extends WriteAccountParams {
   /** The new banner image: AVIF, GIF, JPEG, PNG or WebP. */
   file?: Blob | undefined;
   /** Public http(s) URL of the new banner image, instead of `file`. */
@@ -3749,9 +3438,7 @@ export interface UpdateBannerParams {
 }
 
 /** Parameters of `communities.create`: create a community owned by a connected account. */
-export interface CreateCommunityParams {
-  /** Connected platform account that performs the write: its @username or its id (a leading @ is stripped). */
-  account: string;
+export interface CreateCommunityParams extends WriteAccountParams {
   /** Name of the community. */
   name: string;
   /** What the community is about. */
@@ -3759,23 +3446,17 @@ export interface CreateCommunityParams {
 }
 
 /** Parameters of `communities.delete`: delete a community owned by a connected account. */
-export interface DeleteCommunityParams {
-  /** Connected platform account that performs the write: its @username or its id (a leading @ is stripped). */
-  account: string;
+export interface DeleteCommunityParams extends WriteAccountParams {
   /** Exact name of the community, confirming the deletion. */
   community_name: string;
 }
 
 /** Parameters of `communities.join`: join a community with a connected account. */
-export interface JoinCommunityParams {
-  /** Connected platform account that performs the write: its @username or its id (a leading @ is stripped). */
-  account: string;
+export interface JoinCommunityParams extends WriteAccountParams {
 }
 
 /** Parameters of `communities.leave`: leave a community with a connected account. */
-export interface LeaveCommunityParams {
-  /** Connected platform account that performs the write: its @username or its id (a leading @ is stripped). */
-  account: string;
+export interface LeaveCommunityParams extends WriteAccountParams {
 }
 
 /** Parameters of `trends.x`: get the trending hashtags and topics of a region. */
@@ -3793,11 +3474,9 @@ export interface GetBatchUsersParams {
 }
 
 /** Parameters of `users.search`: search users by name or username. */
-export interface SearchUsersParams extends UserFilterParams {
+export interface SearchUsersParams extends UserFilterParams, PageBParams {
   /** Words to find in names and usernames. */
   q: string;
-  /** Opaque cursor from the previous page (`next_cursor`). */
-  cursor?: string | undefined;
   /** Results per page, 1-100 (default 20). */
   pageSize?: number | undefined;
 }
@@ -3811,9 +3490,7 @@ export interface CheckFollowParams {
 }
 
 /** Parameters of `users.tweets`: list the recent tweets of a user. */
-export interface GetUserTweetsParams extends TweetFilterParams {
-  /** Opaque cursor from the previous page (`next_cursor`). */
-  cursor?: string | undefined;
+export interface GetUserTweetsParams extends TweetFilterParams, PageBParams {
   /** Results per page, 1-300 (default 20). */
   pageSize?: number | undefined;
   /** Also list the replies the user posted. */
@@ -3823,9 +3500,7 @@ export interface GetUserTweetsParams extends TweetFilterParams {
 }
 
 /** Parameters of `users.replies`: list a user's tweets and replies. */
-export interface GetUserRepliesParams extends TweetFilterParams {
-  /** Opaque cursor from the previous page (`next_cursor`). */
-  cursor?: string | undefined;
+export interface GetUserRepliesParams extends TweetFilterParams, PageBParams {
   /** Results per page, 1-300 (default 20). */
   pageSize?: number | undefined;
   /** Attach the tweet each reply answers. */
@@ -3833,51 +3508,39 @@ export interface GetUserRepliesParams extends TweetFilterParams {
 }
 
 /** Parameters of `users.likes`: list the tweets a user liked. */
-export interface GetUserLikesParams extends TweetFilterParams {
-  /** Opaque cursor from the previous page (`next_cursor`). */
-  cursor?: string | undefined;
+export interface GetUserLikesParams extends TweetFilterParams, PageBParams {
   /** Results per page, 1-100 (default 20). */
   pageSize?: number | undefined;
 }
 
 /** Parameters of `users.media`: list the tweets with media a user posted. */
-export interface GetUserMediaParams extends TweetFilterParams {
-  /** Opaque cursor from the previous page (`next_cursor`). */
-  cursor?: string | undefined;
+export interface GetUserMediaParams extends TweetFilterParams, PageBParams {
   /** Results per page, 1-100 (default 20). */
   pageSize?: number | undefined;
 }
 
 /** Parameters of `users.followersYouKnow`: list the followers of a user that you also follow. */
-export interface GetFollowersYouKnowParams extends UserFilterParams {
-  /** Opaque cursor from the previous page (`next_cursor`). */
-  cursor?: string | undefined;
+export interface GetFollowersYouKnowParams extends UserFilterParams, PageBParams {
   /** Results per page, 20-200 (default 200). */
   pageSize?: number | undefined;
 }
 
 /** Parameters of `notifications.list`: list the notifications of a connected account. */
-export interface GetNotificationsParams extends ConnectedAccountParams {
+export interface GetNotificationsParams extends ConnectedAccountParams, PageBParams {
   /** `All` notifications, those from `Verified` accounts, or `Mentions` only. */
   type?: "All" | "Verified" | "Mentions" | undefined;
-  /** Opaque cursor from the previous page (`next_cursor`). */
-  cursor?: string | undefined;
 }
 
 /** Parameters of `dms.history`: read the direct-message conversation of a connected account with a user. */
-export interface GetDmHistoryParams {
+export interface GetDmHistoryParams extends PageBParams {
   /** Connected account whose conversation to read (@username or id). */
   account: string;
-  /** Opaque cursor from the previous page (`next_cursor`). */
-  cursor?: string | undefined;
   /** Only messages with an id up to this one. */
   maxId?: string | undefined;
 }
 
 /** Parameters of `users.followers`: list the followers of a user. */
-export interface GetUserFollowersParams extends UserFilterParams {
-  /** Opaque cursor from the previous page (`next_cursor`). */
-  cursor?: string | undefined;
+export interface GetUserFollowersParams extends UserFilterParams, PageBParams {
   /**
    * Older name of `cursor`; deprecated, send `cursor`.
    * @deprecated Use `cursor` instead.
@@ -3892,9 +3555,7 @@ export interface GetUserFollowersParams extends UserFilterParams {
 }
 
 /** Parameters of `users.following`: list the accounts a user follows. */
-export interface GetUserFollowingParams extends UserFilterParams {
-  /** Opaque cursor from the previous page (`next_cursor`). */
-  cursor?: string | undefined;
+export interface GetUserFollowingParams extends UserFilterParams, PageBParams {
   /** Older name of `cursor`; deprecated, send `cursor`. */
   after?: string | undefined;
   /** `standard`: plain pages; `coverage`: a resumable deep walk. Omit to let the service choose. */
@@ -3906,17 +3567,13 @@ export interface GetUserFollowingParams extends UserFilterParams {
 }
 
 /** Parameters of `users.mentions`: list the tweets that mention a user. */
-export interface GetUserMentionsParams extends TweetFilterParams, TimeWindowParams {
-  /** Opaque cursor from the previous page (`next_cursor`). */
-  cursor?: string | undefined;
+export interface GetUserMentionsParams extends TweetFilterParams, TimeWindowParams, PageBParams {
   /** Results per page, 1-100 (default 20). */
   pageSize?: number | undefined;
 }
 
 /** Parameters of `users.verifiedFollowers`: list the verified followers of a user. */
-export interface GetUserVerifiedFollowersParams extends UserFilterParams {
-  /** Opaque cursor from the previous page (`next_cursor`). */
-  cursor?: string | undefined;
+export interface GetUserVerifiedFollowersParams extends UserFilterParams, PageBParams {
   /** Older name of `cursor`; deprecated, send `cursor`. */
   after?: string | undefined;
   /** `standard`: plain pages; `coverage`: a resumable deep walk. Omit to let the service choose. */
@@ -3928,9 +3585,7 @@ export interface GetUserVerifiedFollowersParams extends UserFilterParams {
 }
 
 /** Parameters of `users.listMemberships`: list the lists a user is a member of. */
-export interface GetUserListMembershipsParams {
-  /** Opaque cursor from the previous page (`next_cursor`). */
-  cursor?: string | undefined;
+export interface GetUserListMembershipsParams extends PageBParams {
   /** Lists per page, 1-100 (default 20). */
   pageSize?: number | undefined;
   /** Alias of `pageSize`. */
@@ -4029,91 +3684,67 @@ export interface AddTicketMessageParams {
 }
 
 /** Parameters of `guestWallets.create`: create an accountless prepaid wallet and its checkout. */
-export interface CreateGuestWalletParams {
-  /** Amount to pay, in minor units (cents): 1000-25000. */
-  amount_minor: number;
-  /** Currency code (ISO 4217, for example `usd`). */
-  currency: string;
+export interface CreateGuestWalletParams extends GuestWalletRequest {
 }
 
 /** Parameters of `guestWallets.topUp`: open another checkout to add credits to a guest wallet. */
-export interface TopUpGuestWalletParams {
-  /** Amount to pay, in minor units (cents): 1000-25000. */
-  amount_minor: number;
-  /** Currency code (ISO 4217, for example `usd`). */
-  currency: string;
+export interface TopUpGuestWalletParams extends GuestWalletRequest {
 }
 
 /** Parameters of `communities.members`: list the members of a community. */
-export interface GetCommunityMembersParams extends UserFilterParams {
-  /** Opaque cursor from the previous page (`next_cursor`). */
-  cursor?: string | undefined;
+export interface GetCommunityMembersParams extends UserFilterParams, PageBParams {
   /** Results per page, 20-200 (default 20). */
   pageSize?: number | undefined;
 }
 
 /** Parameters of `communities.moderators`: list the moderators of a community. */
-export interface GetCommunityModeratorsParams extends UserFilterParams {
-  /** Opaque cursor from the previous page (`next_cursor`). */
-  cursor?: string | undefined;
+export interface GetCommunityModeratorsParams extends UserFilterParams, PageBParams {
 }
 
 /** Parameters of `communities.tweets`: list the tweets posted in a community. */
-export interface GetCommunityTweetsParams {
-  /** Opaque cursor from the previous page (`next_cursor`). */
-  cursor?: string | undefined;
+export interface GetCommunityTweetsParams extends PageBParams {
   /** Results per page, 1-100 (default 20). */
   pageSize?: number | undefined;
 }
 
 /** Parameters of `communities.search`: search the tweets of a community by keyword. */
-export interface SearchCommunitiesParams {
+export interface SearchCommunitiesParams extends PageBParams {
   /** Numeric id of the community to search in. */
   communityId: string;
   /** Words to find in the community tweets. */
   q: string;
   /** `Latest` (newest first) or `Top` (most engaging first). */
   queryType?: "Latest" | "Top" | undefined;
-  /** Opaque cursor from the previous page (`next_cursor`). */
-  cursor?: string | undefined;
   /** Results per page, 1-100 (default 20). */
   pageSize?: number | undefined;
 }
 
 /** Parameters of `communities.searchTweets`: search the tweets of a community (reference alias of the keyword search). */
-export interface GetAllCommunityTweetsParams {
+export interface GetAllCommunityTweetsParams extends PageBParams {
   /** Numeric id of the community to search in. */
   communityId: string;
   /** Words to find in the community tweets. */
   q: string;
   /** `Latest` (newest first) or `Top` (most engaging first). */
   queryType?: "Latest" | "Top" | undefined;
-  /** Opaque cursor from the previous page (`next_cursor`). */
-  cursor?: string | undefined;
   /** Results per page, 1-100 (default 20). */
   pageSize?: number | undefined;
 }
 
 /** Parameters of `lists.followers`: list the followers of a list. */
-export interface GetListFollowersParams extends UserFilterParams {
-  /** Opaque cursor from the previous page (`next_cursor`). */
-  cursor?: string | undefined;
+export interface GetListFollowersParams extends UserFilterParams, PageBParams {
   /** Results per page, 20-200 (default 200). */
   pageSize?: number | undefined;
 }
 
 /** Parameters of `lists.members`: list the members of a list. */
-export interface GetListMembersParams extends UserFilterParams {
-  /** Opaque cursor from the previous page (`next_cursor`). */
-  cursor?: string | undefined;
+export interface GetListMembersParams extends UserFilterParams, PageBParams {
   /** Results per page, 20-200 (default 20). */
   pageSize?: number | undefined;
 }
 
 /** Parameters of `lists.tweets`: list the tweets of the members of a list. */
-export interface GetListTweetsParams extends TimeWindowParams {
-  /** Opaque cursor from the previous page (`next_cursor`). */
-  cursor?: string | undefined;
+export interface GetListTweetsParams extends TimeWindowParams, PageBParams {
   /** Results per page, 1-100 (default 20). */
   pageSize?: number | undefined;
   /** Also list the replies members posted. */

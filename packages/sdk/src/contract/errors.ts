@@ -4,30 +4,9 @@
  * this table only; the SDK picks its error class and retry behaviour from it.
  */
 
-/** How a client reacts to an error. */
-export type RetryClass =
-  /** Fix the request or the account; retrying the same request cannot help. */
-  | 'never'
-  /** Wait `Retry-After` (or `retryAfter`), then retry. */
-  | 'rate_limit'
-  /** Transient dependency or server failure: exponential backoff, at most 3 attempts; writes only when `safeToRetry`. */
-  | 'transient'
-  /** `coverage_cursor_unavailable`: wait `Retry-After` and retry the same cursor once. */
-  | 'cursor_once'
-  /** `coverage_cursor_gone`: restart without a cursor and de-duplicate by id. */
-  | 'restart'
-  /** The write was accepted but not confirmed: poll the write action, never re-send. */
-  | 'poll';
+import type { ErrorType, RetryClass } from './error-kinds.js';
 
-/** The `type` of a structured error under the opt-in contract (`svc-api-contract: 2026-04-29`). */
-export type ErrorType =
-  | 'api_error'
-  | 'authentication_error'
-  | 'billing_error'
-  | 'dependency_error'
-  | 'invalid_request_error'
-  | 'permission_error'
-  | 'rate_limit_error';
+export type { ErrorType, RetryClass } from './error-kinds.js';
 
 /** One entry of the catalog. */
 export interface ErrorInfo {

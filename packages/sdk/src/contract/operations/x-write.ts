@@ -3,7 +3,7 @@ import type { ErrorCode } from '../errors.js';
 import { WRITE_IDEMPOTENCY_KEY } from '../headers.js';
 import { limits } from '../limits.js';
 import { defineOperation } from '../operation.js';
-import { WriteActionSchema } from '../schemas/write-action.js';
+import { WriteAccountRef, WriteActionSchema, writeAccountBody } from '../schemas/write-action.js';
 import { NumericId, QueryBoolean } from '../zod-helpers.js';
 
 const keyOrToken = ['apiKey', 'oauth', 'session'] as const;
@@ -27,19 +27,6 @@ export const PROFILE_IMAGE_TYPES = [
   'image/webp',
 ] as const;
 
-/**
- * The `account` body field of every write: the connected account that acts, as its @username or its id.
- * Surrounding spaces and a leading @ are removed before validation.
- */
-export const WriteAccountRef = z
-  .string()
-  .trim()
-  .overwrite((v) => v.replace(/^@/, ''))
-  .regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be the @username or id of a connected account')
-  .describe(
-    'Connected platform account that performs the write: its @username or its id (a leading @ is stripped).',
-  );
-
 /** A public http(s) URL the service downloads from. */
 const PublicUrl = z.url({ protocol: /^https?$/ });
 
@@ -54,7 +41,7 @@ const userParams = z.object({
     .describe('The other user: numeric user id, or username with or without @.'),
 });
 const communityParams = z.object({ id: NumericId.describe('Numeric id of the community.') });
-const accountOnlyBody = z.object({ account: WriteAccountRef });
+const accountOnlyBody = z.object(writeAccountBody);
 
 /** Errors every write may answer with, beyond 401 unauthenticated and 429 rate_limit_exceeded. */
 const writeErrors = [

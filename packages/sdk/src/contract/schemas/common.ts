@@ -58,3 +58,6 @@ export const cursorB = z
   .string()
   .optional()
   .describe('Opaque cursor from the previous page (`next_cursor`).');
+
+/** Style-B request parameters: `cursor` (its one description serves every style-B listing). */
+export const pageBQuery = { cursor: cursorB };

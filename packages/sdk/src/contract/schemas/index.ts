@@ -4,7 +4,16 @@ export type { Account } from './account.js';
 export { AccountSchema, CreditInfoSchema, LOCALES, MonitorBillingSchema } from './account.js';
 export type { ApiKey, CreatedApiKey } from './api-keys.js';
 export { API_KEY_PATTERN, ApiKeySchema, CreatedApiKeySchema } from './api-keys.js';
-export { cursorB, ErrorBodySchema, NoParams, pageA, pageAQuery, pageB, SuccessSchema } from './common.js';
+export {
+  cursorB,
+  ErrorBodySchema,
+  NoParams,
+  pageA,
+  pageAQuery,
+  pageB,
+  pageBQuery,
+  SuccessSchema,
+} from './common.js';
 export type {
   AnalyzeStyleRequest,
   ComposeContentRule,
@@ -451,6 +460,7 @@ export {
   WRITE_ACTION_TARGET_TYPES,
   WRITE_ACTION_TERMINAL_STATUSES,
   WRITE_ACTIONS,
+  WriteAccountRef,
   WriteActionAccountSchema,
   WriteActionBillingSchema,
   WriteActionErrorSchema,
@@ -460,6 +470,7 @@ export {
   WriteActionResultSchema,
   WriteActionSchema,
   WriteActionTargetSchema,
+  writeAccountBody,
 } from './write-action.js';
 export type {
   ConnectionAttempt,

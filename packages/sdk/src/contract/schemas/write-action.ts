@@ -2,6 +2,22 @@ import { z } from 'zod';
 import { openEnum } from '../zod-helpers.js';
 import { ErrorBodySchema } from './common.js';
 
+/**
+ * The `account` body field of every write: the connected account that acts, as its @username or its id.
+ * Surrounding spaces and a leading @ are removed before validation.
+ */
+export const WriteAccountRef = z
+  .string()
+  .trim()
+  .overwrite((v) => v.replace(/^@/, ''))
+  .regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be the @username or id of a connected account')
+  .describe(
+    'Connected platform account that performs the write: its @username or its id (a leading @ is stripped).',
+  );
+
+/** The body field of every write: `account` (its one description serves every write). */
+export const writeAccountBody = { account: WriteAccountRef };
+
 /** The 18 durable write actions (reference `x-write-action` names), one per write operation. */
 export const WRITE_ACTIONS = [
   'create_tweet',
