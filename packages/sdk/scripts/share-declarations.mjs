@@ -13,7 +13,10 @@ const dir = new URL('../dist/', import.meta.url);
 // entries and the chunks they share).
 for (const file of readdirSync(dir).filter((f) => /\.d\.c?ts$/.test(f))) {
   const text = readFileSync(new URL(file, dir), 'utf8');
-  writeFileSync(new URL(file, dir), text.replace(/^(?: {4})+/gm, (s) => s.slice(s.length / 2)));
+  writeFileSync(
+    new URL(file, dir),
+    text.replace(/^(?: {4})+/gm, (s) => s.slice(s.length / 2)),
+  );
 }
 
 for (const entry of ['index', 'contract', 'transport']) {
