@@ -26,7 +26,7 @@ export async function run(argv: readonly string[], io: CliIO, options: RunOption
   const state: RunState = { io, argv, exitCode: ExitCode.ok };
   try {
     const interactive = options.interactive ?? interactiveSpecs();
-    prefetchOperation(argv);
+    prefetch(argv);
     const tree = await loadTree(argv.includes('completion') ? resourceNames() : argv);
     const split = splitJsonArgs(argv, new Map(interactive.map((s) => [s.name, s.arguments.length])), tree);
     if (split.fields !== undefined || split.jq !== undefined) {
@@ -55,6 +55,7 @@ export async function run(argv: readonly string[], io: CliIO, options: RunOption
     return reportError(err, io, scanGlobals(argv), state.credentials);
   }
 }
+
 /**
  * When the line names an operation (`users get jack`, not its `--help`), starts loading what running it
  * loads (the executing code with the SDK, the resource's quick checks, the HTTP client) beside the command
@@ -62,7 +63,7 @@ export async function run(argv: readonly string[], io: CliIO, options: RunOption
  * between steps. Any other line (help, a builtin) starts loading commander and the program instead.
  * Nothing runs early; the steps find their modules loaded (a failed load is left to them).
  */
-function prefetchOperation(argv: readonly string[]): void {
+function prefetch(argv: readonly string[]): void {
   const ignore = () => {};
   const end = argv.indexOf('--');
   const head = end < 0 ? argv : argv.slice(0, end);

@@ -4,6 +4,7 @@ import type { TreeNode } from '../table/tree.js';
 import type { CommandSpec } from '../table/types.js';
 import { type GlobalFlags, globalFlags } from './globals.js';
 import {
+  argumentChoices,
   GLOBAL_OPTIONS,
   type OptionDecl,
   type OptionShape,
@@ -170,7 +171,7 @@ export function parseOperationLine(
       positionals.push(undefined);
       continue;
     }
-    const choices = spec.flags.find((f) => f.key === arg.key && f.type === 'enum')?.choices;
+    const choices = argumentChoices(spec, arg);
     const value = choices ? matchChoice(choices, word) : word;
     if (value === undefined) return undefined;
     positionals.push(value);

@@ -1,21 +1,13 @@
 import { type Command, InvalidArgumentError, Option } from 'commander';
-import type { CommandSpec, FlagSpec } from '../table/types.js';
+import type { CommandSpec } from '../table/types.js';
 import { choiceParser } from './choice-parser.js';
-import {
-  commandOptions,
-  flagOptions,
-  type OptionDecl,
-  operationOptions,
-  parseBoolean,
-} from './option-table.js';
+import { type OptionDecl, operationOptions, parseBoolean } from './option-table.js';
 
 /**
  * Declares an operation's flags on its commander command, from the option table (`option-table.ts`).
  * Values stay text here; `args/convert.ts` types and checks them (naming the flag), then the contract's
  * schema validates the whole request.
  */
-
-export { attributeOf, offersCsv } from './option-table.js';
 
 const collect = (value: string, previous: string[] | undefined): string[] => [...(previous ?? []), value];
 
@@ -35,16 +27,6 @@ export function commanderOption(decl: OptionDecl): Option {
   else if (decl.parse === 'collect') opt.argParser(collect);
   else if (decl.parse === 'boolean') opt.argParser(toBoolean);
   return opt;
-}
-
-/** Adds one parameter's flags to a command; `positional` names the argument that gives the same parameter. */
-export function addFlag(cmd: Command, f: FlagSpec, positional?: string): void {
-  for (const decl of flagOptions(f, positional)) cmd.addOption(commanderOption(decl));
-}
-
-/** Adds the CLI's own per-command flags: `--data`, and listing, write or file flags where they apply. */
-export function addCommandFlags(cmd: Command, spec: CommandSpec): void {
-  for (const decl of commandOptions(spec)) cmd.addOption(commanderOption(decl));
 }
 
 /** Adds every option of an operation's command (its parameters', then the CLI's own). */

@@ -5,6 +5,7 @@ import { choiceParser } from './choice-parser.js';
 import { addOperationOptions } from './flag-options.js';
 import { globalsOf } from './globals.js';
 import { addInteractiveOptions } from './interactive-command.js';
+import { argumentChoices } from './option-table.js';
 import type { RunState } from './run-state.js';
 
 function argDescription(spec: CommandSpec, a: ArgSpec): string {
@@ -52,7 +53,7 @@ export function addOperationCommand(
     .description(helpDescription(spec, verbose));
   for (const a of spec.args) {
     const arg = new Argument(a.required ? `<${a.name}>` : `[${a.name}]`, argDescription(spec, a));
-    const choices = spec.flags.find((f) => f.key === a.key && f.type === 'enum')?.choices;
+    const choices = argumentChoices(spec, a);
     if (choices) arg.choices(choices).argParser(choiceParser(choices));
     cmd.addArgument(arg);
   }

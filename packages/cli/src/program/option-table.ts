@@ -1,4 +1,4 @@
-import type { CommandSpec, FlagSpec } from '../table/types.js';
+import type { ArgSpec, CommandSpec, FlagSpec } from '../table/types.js';
 
 /**
  * The options of the program and of every operation command, described without commander: `flag-options.ts`
@@ -110,7 +110,7 @@ function describeFlag(f: FlagSpec, positional?: string): string {
  * A secret's flags: `--<flag>-stdin` reads it from stdin; `--<flag> <value>` stays declared (hidden) only
  * so that using it gets a clear usage error instead of "unknown option" (see `args/secrets.ts`).
  */
-export function flagOptions(f: FlagSpec, positional?: string): OptionDecl[] {
+function flagOptions(f: FlagSpec, positional?: string): OptionDecl[] {
   if (f.secret) {
     const what = (f.description ?? f.flag).replace(/\.$/, '');
     const when = f.required ? 'asked for (hidden) on a terminal' : 'left out when neither is given';
@@ -153,7 +153,7 @@ export function offersCsv(spec: CommandSpec): boolean {
 }
 
 /** The CLI's own per-command options: `--data`, and listing, write or file options where they apply. */
-export function commandOptions(spec: CommandSpec): OptionDecl[] {
+function commandOptions(spec: CommandSpec): OptionDecl[] {
   const out: OptionDecl[] = [];
   if (spec.flags.length > 0 || spec.body) {
     out.push({
@@ -208,6 +208,11 @@ export function operationOptions(spec: CommandSpec): OptionDecl[] {
     ...spec.flags.flatMap((f) => flagOptions(f, spec.args.find((a) => a.key === f.key)?.name)),
     ...commandOptions(spec),
   ];
+}
+
+/** The choices of a positional argument, when its parameter is an enum (`xsvc tweets search q latest`). */
+export function argumentChoices(spec: CommandSpec, arg: ArgSpec): readonly string[] | undefined {
+  return spec.flags.find((f) => f.key === arg.key && f.type === 'enum')?.choices;
 }
 
 const TRUE = new Set(['true', '1', 'yes']);
