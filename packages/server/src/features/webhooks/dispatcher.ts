@@ -43,7 +43,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
       try {
         const now = prepareKnownSend(deps, url, secret, body);
         if (now === undefined)
-          return prepareSend(deps, url, secret, body).then((ready) => post(ready, signal));
+          return prepareResolvedSend(deps, url, secret, body).then((ready) => post(ready, signal));
         return Promise.resolve(post(now, signal));
       } catch (err) {
         return Promise.reject(err);
@@ -71,12 +71,19 @@ export async function prepareSend(
   secret: string,
   body: string,
 ): Promise<PreparedSend | { readonly outcome: SendOutcome }> {
-  const known = prepareKnownSend(deps, url, secret, body);
-  if (known) return known;
+  return prepareKnownSend(deps, url, secret, body) ?? prepareResolvedSend(deps, url, secret, body);
+}
+
+/** {@link prepareSend} for a host name, which asks DNS (an address, or the allowed loopback, needs none). */
+async function prepareResolvedSend(
+  deps: Pick<DispatcherDeps, 'policy' | 'resolver' | 'clock' | 'limits'>,
+  url: string,
+  secret: string,
+  body: string,
+): Promise<PreparedSend | { readonly outcome: SendOutcome }> {
   const started = performance.now();
   let target: Target;
   try {
-    // Only a host name asks DNS (an address, or the allowed loopback, was prepared above).
     target = await withTimeout(
       resolveTarget(vetOnce(url, deps.policy), deps.resolver),
       deps.limits.timeoutMs,
