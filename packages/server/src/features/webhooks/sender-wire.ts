@@ -1,3 +1,4 @@
+import { BoundedCache } from '../../core/bounded-cache.js';
 import type { Target } from '../../core/ssrf/target.js';
 import type { SendLimits, SendOutcome } from './transport.js';
 
@@ -52,20 +53,17 @@ export function targetToWire(
   };
 }
 
-/** The URLs of recent targets, by their text (a webhook's deliveries share one; only read, never changed). */
-const urls = new Map<string, URL>();
-const MAX_URLS = 1_000;
+/**
+ * The URLs of the last 1,000 targets, by their text (a webhook's deliveries share one; only read, never
+ * changed), for the one thread this module runs in.
+ */
+const urls = new BoundedCache<object, URL>(1_000);
+const thisThread = {};
 
 /** The target back from its plain-data form. */
 export function targetFromWire(w: WireRequest): Target {
-  let url = urls.get(w.href);
-  if (!url) {
-    if (urls.size >= MAX_URLS) urls.clear();
-    url = new URL(w.href);
-    urls.set(w.href, url);
-  }
   return {
-    url,
+    url: urls.get(thisThread, w.href, () => new URL(w.href)),
     kind: w.kind,
     host: w.host,
     port: w.port,
