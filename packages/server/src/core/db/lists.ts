@@ -89,3 +89,23 @@ function stringify(rows: readonly object[]): string {
     return JSON.stringify(rows, (_key, v: unknown) => (typeof v === 'bigint' ? Number(v) : v));
   }
 }
+
+/**
+ * `insert into "<table>" ("<column>", …) values (…), …<tail>` for `rows` rows, with the engine's
+ * placeholders (`?` on SQLite, `$1…` on Postgres): the multi-row insert Kysely compiles, as text built
+ * straight from the row count. For hot or bulk inserts that bind their values as a flat list with
+ * `CompiledQuery.raw`, and keep the texts of the row counts they use.
+ */
+export function valuesInsert(
+  pg: boolean,
+  table: string,
+  columns: readonly string[],
+  rows: number,
+  tail = '',
+): string {
+  let n = 0;
+  const tuple = `(${columns.map(() => '?').join(', ')})`;
+  const row = () => (pg ? `(${columns.map(() => `$${++n}`).join(', ')})` : tuple);
+  const tuples = Array.from({ length: rows }, row).join(', ');
+  return `insert into "${table}" (${columns.map((c) => `"${c}"`).join(', ')}) values ${tuples}${tail}`;
+}

@@ -1,6 +1,6 @@
 import type { EventType } from '@xsvc/sdk/contract';
 import { CompiledQuery, type Kysely } from 'kysely';
-import { inList, isPostgres } from '../db/lists.js';
+import { inList, isPostgres, valuesInsert } from '../db/lists.js';
 import type { Database } from '../db/schema.js';
 
 /** An event a monitor matched, ready to store. */
@@ -49,9 +49,8 @@ const OUTBOX_COLUMNS = ['event_id', 'account_id', 'created_at'] as const;
 const insertTexts = new Map<string, string>();
 
 /**
- * `insert into <table> (<columns>) values (…), …<tail>` for `rows` rows, with the engine's placeholders:
- * the statement Kysely's multi-row insert compiles to, built once per row count instead of once per call
- * from a node per value (the hot write of every stored event; issue #30).
+ * The multi-row insert of `rows` rows ({@link valuesInsert}), its text built once per engine, table and row
+ * count instead of once per call from a Kysely node per value (the hot write of every stored event; #30).
  */
 function insertText(
   pg: boolean,
@@ -63,10 +62,7 @@ function insertText(
   const key = `${pg ? 'pg' : 'sqlite'}:${table}:${rows}`;
   let text = insertTexts.get(key);
   if (text === undefined) {
-    let n = 0;
-    const row = () => `(${columns.map(() => (pg ? `$${++n}` : '?')).join(', ')})`;
-    const tuples = Array.from({ length: rows }, row).join(', ');
-    text = `insert into ${table} (${columns.join(', ')}) values ${tuples}${tail}`;
+    text = valuesInsert(pg, table, columns, rows, tail);
     insertTexts.set(key, text);
   }
   return text;

@@ -1,5 +1,5 @@
 import { CompiledQuery, type Kysely } from 'kysely';
-import { isPostgres } from '../../core/db/lists.js';
+import { isPostgres, valuesInsert } from '../../core/db/lists.js';
 import type { Database } from '../../core/db/schema.js';
 import './tables.js';
 
@@ -197,14 +197,13 @@ export async function bulkInsert<T extends SimTable>(
     return;
   }
   const perStatement = Math.max(1, Math.floor(SQLITE_MAX_PARAMS / columns.length));
-  const tuple = `(${columns.map(() => '?').join(', ')})`;
   let cachedSize = -1;
   let cachedText = '';
   for (let start = 0; start < total; start += perStatement) {
     const end = Math.min(total, start + perStatement);
     if (end - start !== cachedSize) {
       cachedSize = end - start;
-      cachedText = `insert into "${table}" (${columnList}) values ${Array(cachedSize).fill(tuple).join(', ')}`;
+      cachedText = valuesInsert(false, table, columns, cachedSize);
     }
     const params: unknown[] = [];
     for (let i = start; i < end; i++) for (const value of values) params.push(value(i));
