@@ -11,7 +11,7 @@
  *   (issue #20) 0.85 of the floor; and (issue #30) the engine's own CPU per delivery (this process's CPU per
  *   delivery less the floor's) at most half the floor's.
  *   Each configuration first delivers one burst stored while it delivers (printed as INFO: code still cold,
- *   the producer's storing counted in). Then it measures rounds (`XSVC_BENCH_DELIVERY_ROUNDS`, default 5):
+ *   the producer's storing counted in), and the floor sends one burst (unmeasured: its code warmed up too). Then it measures rounds (`XSVC_BENCH_DELIVERY_ROUNDS`, default 7):
  *   the burst's events stored with the engine stopped (the producer's CPU, apart), delivered by the started
  *   engine until its last results are written, then the floor's burst right after, in the same conditions.
  *   The goals take the round with the median ratio: one burst on a shared machine varies by ±20%, and a
@@ -35,8 +35,8 @@ import { startReceiver, wallNow } from './src/receiver.js';
 import { goal, percentile, table } from './src/stats.js';
 
 const BURST = 10_000;
-/** Measured rounds per engine configuration after its first burst (`XSVC_BENCH_DELIVERY_ROUNDS`, default 5). */
-const ROUNDS = Math.max(1, Number(process.env.XSVC_BENCH_DELIVERY_ROUNDS ?? 5));
+/** Measured rounds per engine configuration after its first burst (`XSVC_BENCH_DELIVERY_ROUNDS`, default 7). */
+const ROUNDS = Math.max(1, Number(process.env.XSVC_BENCH_DELIVERY_ROUNDS ?? 7));
 
 /** CPU and wall time of one stretch of this process's work. */
 interface Stretch {
@@ -151,6 +151,9 @@ async function measure(threads: number, withLatency: boolean): Promise<Run> {
     await receiver.waitFor(await pending, 120_000);
     await idle();
   });
+
+  // The floor's code warmed up too, so that the first round's floor is no colder than its engine.
+  await httpFloor(receiver.port, secret, BURST);
 
   // 3. Rounds: the events stored with the engine stopped (the producer's CPU, apart), delivered from that
   // backlog (the engine's CPU, with the HTTP client and the receiver, until its last results are written),
