@@ -158,7 +158,7 @@ export async function fanOutEvents(
     }
     // Each row's cells in the order of DELIVERY_COLUMNS.
     const rows: ListCell[][] = [];
-    const candidates = new Map<string, Omit<HeldDelivery, 'jobId'>>();
+    const candidates = new Map<string, HeldDelivery>();
     for (const e of events) {
       for (const w of byAccount.get(e.account_id) ?? []) {
         if (!w.types.has(e.event_type)) continue;
@@ -178,6 +178,7 @@ export async function fanOutEvents(
         const payload = e.payload;
         if (holding && w.deliverable && payload !== undefined && candidates.size < hold.max)
           candidates.set(id, {
+            jobId: deliveryJobId(id),
             delivery: {
               id,
               webhookId: w.id,
@@ -213,9 +214,8 @@ export async function fanOutEvents(
     await removeFromOutbox(trx, eventIds);
     const held: HeldDelivery[] = [];
     for (const id of toHold) {
-      const jobId = deliveryJobId(id);
       const candidate = candidates.get(id);
-      if (candidate && heldJobIds.has(jobId)) held.push({ jobId, ...candidate });
+      if (candidate && heldJobIds.has(candidate.jobId)) held.push(candidate);
     }
     return { events: outbox.length, deliveries: createdIds.length, held };
   });

@@ -106,9 +106,12 @@ export function decideRetry(r: AttemptResult, retry: RetryPolicy): number | unde
   return retryDelayMs(r.delivery.attempts + 1, retry.random, retry.jitterRatio);
 }
 
+/** The outcome of every job done (shared: outcomes are read, never changed). */
+const DONE: JobOutcome = Object.freeze({ type: 'done' });
+
 /** The job outcome of an attempt: done once delivered or exhausted, else retried at the delivery's time. */
 export function jobOutcome(r: AttemptResult): JobOutcome {
-  if (r.outcome.ok || r.retryInMs === undefined) return { type: 'done' };
+  if (r.outcome.ok || r.retryInMs === undefined) return DONE;
   return { type: 'retry', at: r.at + r.retryInMs, error: boundError(r.outcome.error ?? 'failed') };
 }
 
