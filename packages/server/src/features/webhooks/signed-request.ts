@@ -33,17 +33,14 @@ export function eventBody(storedPayload: string, eventId: string, deliveryId: st
   return splicedBody(storedPayload, stored, eventId, deliveryId) ?? builtBody(stored, eventId, deliveryId);
 }
 
-/** The keys of a stored payload's head, as they are written in its text. */
-const HEAD_KEYS = ['"eventType":', '"schemaVersion":', '"streamEventId":'] as const;
-
 /**
  * The body of a payload in the layout the events' store writes (`JSON.stringify` of `eventPayload`:
- * `{"eventType":…,"schemaVersion":…,"streamEventId":"<the event's id>",…}`, no `deliveryId`): the stored
+ * `{"eventType":"…","schemaVersion":N,"streamEventId":"<the event's id>",…}`, no `deliveryId`): the stored
  * text with `"deliveryId":"…",` put in before `streamEventId`, which is what {@link builtBody} would
- * stringify, without stringifying the whole payload again (a third of an attempt's own CPU, issue #30).
- * Undefined for any other layout. The text's head must be what the parsed payload's first keys stringify to,
- * and those keys must not come again later (the parsed value would be the last one's); the rest is sent as
- * stored, which is the writer's `JSON.stringify` output (no whitespace, no key twice), so the same bytes.
+ * stringify, without stringifying the whole payload again (issue #30). Undefined for any other layout.
+ * The text's head must hold, verbatim, what the parsed payload's first keys stringify to (plain strings, a
+ * plain number); the rest is sent as stored, which is the writer's `JSON.stringify` output (no whitespace,
+ * no key twice), so the same bytes.
  */
 function splicedBody(
   text: string,
@@ -56,24 +53,38 @@ function splicedBody(
     typeof eventType !== 'string' ||
     typeof schemaVersion !== 'number' ||
     streamEventId !== eventId ||
+    !PLAIN.test(eventType) ||
+    !PLAIN.test(eventId) ||
     Object.hasOwn(stored, 'deliveryId') ||
+    // An index-like key is stringified first wherever it is in the text: the text's order is not the body's.
+    !firstKeyIs(stored, 'eventType') ||
     !text.endsWith('}')
   )
     return undefined;
-  const typeAndVersion = `{"eventType":${JSON.stringify(eventType)},"schemaVersion":${JSON.stringify(schemaVersion)},`;
-  const streamKey = `"streamEventId":${JSON.stringify(eventId)}`;
-  if (!text.startsWith(typeAndVersion) || !text.startsWith(streamKey, typeAndVersion.length))
+  let at = TYPE_KEY.length;
+  if (!text.startsWith(TYPE_KEY) || !text.startsWith(eventType, at)) return undefined;
+  at += eventType.length;
+  if (!text.startsWith(VERSION_KEY, at)) return undefined;
+  at += VERSION_KEY.length;
+  const version = String(schemaVersion);
+  if (!text.startsWith(version, at)) return undefined;
+  at += version.length;
+  const head = at + 1;
+  if (!text.startsWith(STREAM_KEY, at) || !text.startsWith(eventId, at + STREAM_KEY.length)) return undefined;
+  at += STREAM_KEY.length + eventId.length;
+  const next = text.charCodeAt(at + 1);
+  if (text.charCodeAt(at) !== 0x22 /* " */ || (next !== 0x2c /* , */ && next !== 0x7d) /* } */)
     return undefined;
-  const after = typeAndVersion.length + streamKey.length;
-  const next = text.charCodeAt(after);
-  if (next !== 0x2c /* , */ && next !== 0x7d /* } */) return undefined;
-  // An index-like key is stringified first whatever its place in the text: then the text's order is not
-  // the body's.
-  if (!firstKeyIs(stored, 'eventType')) return undefined;
-  // Only a key can hold these unescaped (a false alarm, in a nested object's key, takes the general way).
-  for (const key of HEAD_KEYS) if (text.includes(key, after)) return undefined;
-  return `${typeAndVersion}"deliveryId":${JSON.stringify(deliveryId)},${text.slice(typeAndVersion.length)}`;
+  return `${text.slice(0, head)}"deliveryId":${JSON.stringify(deliveryId)},${text.slice(head)}`;
 }
+
+/** How the writer's head starts, and goes on after the event type and after the schema version. */
+const TYPE_KEY = '{"eventType":"';
+const VERSION_KEY = '","schemaVersion":';
+const STREAM_KEY = ',"streamEventId":"';
+
+/** A string that `JSON.stringify` writes as it is between quotes (printable ASCII but `"` and `\`). */
+const PLAIN = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
 
 function firstKeyIs(o: object, key: string): boolean {
   for (const k in o) return k === key;
