@@ -130,9 +130,19 @@ export function inListText(pg: boolean, column: string): string {
   return pg ? `"${column}" = any(?::text[])` : `"${column}" in (select value from json_each(?))`;
 }
 
-/** The value to bind for an {@link inListText}: a JSON array on SQLite, the array itself on Postgres. */
+/**
+ * The value to bind for an {@link inListText}: a JSON array on SQLite, the array itself on Postgres. The
+ * JSON is kept while the caller keeps the array, as {@link inList}'s (one list bound twice is written once).
+ */
 export function inListValue(pg: boolean, ids: readonly string[]): string | readonly string[] {
-  return pg ? ids : JSON.stringify(ids);
+  if (pg) return ids;
+  let d = derived.get(ids);
+  if (!d) {
+    d = {};
+    derived.set(ids, d);
+  }
+  d.json ??= JSON.stringify(ids);
+  return d.json;
 }
 
 /** {@link jsonRows}'s table with its rows as the placeholder `?` (bind {@link jsonRowsValue}). */

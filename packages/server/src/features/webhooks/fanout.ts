@@ -202,9 +202,14 @@ export async function fanOutEvents(
     );
     const createdIds = created.rows.map((r) => r.id);
     const toHold = holding ? createdIds.filter((id) => candidates.has(id)) : [];
-    const heldJobIds = new Set(
-      await enqueueDeliveryJobs(trx, toHold, now, hold && { owner: hold.owner, until: hold.leaseUntil }),
+    const heldJobs = await enqueueDeliveryJobs(
+      trx,
+      toHold,
+      now,
+      hold && { owner: hold.owner, until: hold.leaseUntil },
     );
+    // Each delivery has one job (`on conflict do nothing`): all of them created, as usual, needs no lookup.
+    const heldJobIds = heldJobs.length === toHold.length ? undefined : new Set(heldJobs);
     // The rest wait, queued, for a claim (this engine's when it has room, or another instance's).
     await enqueueDeliveryJobs(
       trx,
@@ -215,7 +220,7 @@ export async function fanOutEvents(
     const held: HeldDelivery[] = [];
     for (const id of toHold) {
       const candidate = candidates.get(id);
-      if (candidate && heldJobIds.has(candidate.jobId)) held.push(candidate);
+      if (candidate && (heldJobIds === undefined || heldJobIds.has(candidate.jobId))) held.push(candidate);
     }
     return { events: outbox.length, deliveries: createdIds.length, held };
   });
