@@ -279,15 +279,20 @@ export async function writeResults(
   // One UPDATE … FROM for the whole batch, the new states bound as one list, so a busy engine writes the
   // same few statements per batch whatever its size.
   const states: ListCell[][] = [];
-  const outcomes = new Map<AttemptResult, string>();
+  /** The status each result leaves its delivery in, by the result's index. */
+  const statuses: string[] = [];
+  let failures = 0;
   for (const r of results) {
     const status = statusAfter(r);
-    outcomes.set(r, status);
+    statuses.push(status);
+    if (status !== DELIVERY_STATUS.delivered) failures++;
     states.push(nextState(r, status, deliverable.get(r.delivery.webhookId) ?? true));
   }
   const updated = await trx.executeQuery<{ id: string }>(
     CompiledQuery.raw(texts.states, [jsonRowsValue(pg, STATE_COLUMNS, states)]),
   );
+  // A batch that delivered everything (the usual one) has no history row to write, nor ids to match.
+  if (failures === 0) return { needsAttention };
   const counted = new Set(updated.rows.map((row) => row.id));
   // Each failed attempt the deliveries now count gets its history row in the same transaction: both are
   // written or neither (a crash before the commit leaves the lease to expire and the attempt to be made
@@ -296,11 +301,11 @@ export async function writeResults(
   // it (`last_*`, migration 0025): no history row, so three b-tree entries (row, key, unique index) fewer
   // per delivery (issue #30).
   const attempts: ListCell[][] = [];
-  for (const r of results) {
-    if (!counted.delete(r.delivery.id)) continue;
-    const outcome = outcomes.get(r) ?? DELIVERY_STATUS.failed;
+  results.forEach((r, i) => {
+    if (!counted.delete(r.delivery.id)) return;
+    const outcome = statuses[i] ?? DELIVERY_STATUS.failed;
     if (outcome !== DELIVERY_STATUS.delivered) attempts.push(attemptRow(r, outcome));
-  }
+  });
   if (attempts.length > 0)
     await trx.executeQuery(CompiledQuery.raw(texts.attempts, [jsonRowsValue(pg, ATTEMPT_COLUMNS, attempts)]));
   return { needsAttention };
