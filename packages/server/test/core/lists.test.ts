@@ -1,7 +1,16 @@
-import { type CompiledQuery, sql } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/core/db/database.js';
-import { inList, isPostgres, jsonRows } from '../../src/core/db/lists.js';
+import {
+  inList,
+  inListText,
+  inListValue,
+  isPostgres,
+  jsonRows,
+  jsonRowsText,
+  jsonRowsValue,
+  numbered,
+} from '../../src/core/db/lists.js';
 import { ENGINES, testDatabase } from '../helpers/server.js';
 
 /** The statements a database ran while `fn` ran (its SQL texts), through a Kysely log hook. */
@@ -113,6 +122,48 @@ describe.each(ENGINES)('lists bound as one parameter, on %s', (engine) => {
       ['r000001', 42, 'changed'],
       ['r000002', 9_007_199_254_740_991, null],
     ]);
+  });
+
+  it('writes, for statements whose text is written once, what the builders compile, and runs them', async () => {
+    const pg = engine === 'postgres';
+    const ids = ['r000001', 'r000002', "x' or 1=1 --"];
+    const built = sql`select id from list_t where ${inList(database.db, 'id', ids)} and n > ${0}`.compile(
+      database.db,
+    );
+    const text = numbered(pg, `select id from list_t where ${inListText(pg, 'id')} and n > ?`);
+    expect(text).toBe(built.sql);
+    expect([inListValue(pg, ids), 0]).toEqual(built.parameters);
+    const found = await database.db.executeQuery<{ id: string }>(
+      CompiledQuery.raw(text, [inListValue(pg, ids), 0]),
+    );
+    expect(found.rows.map((r) => r.id).sort()).toEqual(['r000001', 'r000002']);
+
+    const rows = [
+      { id: 'w1', n: 7, label: `it's "new" ✓` },
+      { id: 'w2', n: 9_007_199_254_740_991n, label: null },
+    ];
+    const cells = rows.map((r) => [r.id, r.n, r.label]);
+    const insert =
+      sql`insert into list_t (id, n, label) select id, n, label from ${jsonRows(database.db, 'j', COLUMNS, rows)}`.compile(
+        database.db,
+      );
+    const insertText = numbered(
+      pg,
+      `insert into list_t (id, n, label) select id, n, label from ${jsonRowsText(pg, 'j', COLUMNS)}`,
+    );
+    expect(insertText).toBe(insert.sql);
+    expect([jsonRowsValue(pg, COLUMNS, cells)]).toEqual(insert.parameters);
+    await database.db.executeQuery(CompiledQuery.raw(insertText, [jsonRowsValue(pg, COLUMNS, cells)]));
+    const back = await sql<{ id: string; n: unknown; label: string | null }>`
+      select id, n, label from list_t where id in ('w1', 'w2') order by id`.execute(database.db);
+    expect(back.rows.map((r) => [r.id, Number(r.n), r.label])).toEqual([
+      ['w1', 7, `it's "new" ✓`],
+      ['w2', 9_007_199_254_740_991, null],
+    ]);
+    expect(numbered(true, 'a = ? and b in (?, ?)')).toBe('a = $1 and b in ($2, $3)');
+    expect(numbered(false, 'a = ? and b = ?')).toBe('a = ? and b = ?');
+    expect(() => inListText(pg, 'id) or (1')).toThrow(/bad name/);
+    expect(() => jsonRowsText(pg, 'j; drop table x', COLUMNS)).toThrow(/bad name/);
   });
 
   it('refuses names that are not plain identifiers', () => {

@@ -109,3 +109,69 @@ export function valuesInsert(
   const tuples = Array.from({ length: rows }, row).join(', ');
   return `insert into "${table}" (${columns.map((c) => `"${c}"`).join(', ')}) values ${tuples}${tail}`;
 }
+
+/*
+ * The same lists for statements whose whole text is written once per engine and run with
+ * `CompiledQuery.raw(text, parameters)`: no Kysely node is built, compiled or frozen per call (the hot
+ * statements of the webhook deliveries and the jobs engine, issue #30). The texts are what Kysely compiles
+ * for {@link inList} and {@link jsonRows}.
+ */
+
+/** `text` for one engine: each `?` becomes `$1`, `$2`… on Postgres (the texts here hold no other `?`). */
+export function numbered(pg: boolean, text: string): string {
+  if (!pg) return text;
+  let n = 0;
+  return text.replace(/\?/g, () => `$${++n}`);
+}
+
+/** {@link inList}'s condition with its list as the placeholder `?` (bind {@link inListValue}). */
+export function inListText(pg: boolean, column: string): string {
+  checkName(column);
+  return pg ? `"${column}" = any(?::text[])` : `"${column}" in (select value from json_each(?))`;
+}
+
+/**
+ * The value to bind for an {@link inListText}: a JSON array on SQLite, the array itself on Postgres. The
+ * JSON is kept while the caller keeps the array, as {@link inList}'s (one list bound twice is written once).
+ */
+export function inListValue(pg: boolean, ids: readonly string[]): string | readonly string[] {
+  if (pg) return ids;
+  let d = derived.get(ids);
+  if (!d) {
+    d = {};
+    derived.set(ids, d);
+  }
+  d.json ??= JSON.stringify(ids);
+  return d.json;
+}
+
+/** {@link jsonRows}'s table with its rows as the placeholder `?` (bind {@link jsonRowsValue}). */
+export function jsonRowsText(
+  pg: boolean,
+  alias: string,
+  columns: Readonly<Record<string, ListColumnType>>,
+): string {
+  const names = Object.keys(columns);
+  for (const name of [alias, ...names]) checkName(name);
+  if (pg)
+    return `json_to_recordset(?::json) as ${alias}(${names.map((n) => `${n} ${columns[n]}`).join(', ')})`;
+  return `(select ${names.map((n, i) => `value ->> ${i} as ${n}`).join(', ')} from json_each(?)) as ${alias}`;
+}
+
+/**
+ * The value to bind for a {@link jsonRowsText}, from each row's cells in the order of `columns`: the
+ * rows' JSON (arrays on SQLite, objects by column name on Postgres).
+ */
+export function jsonRowsValue(
+  pg: boolean,
+  columns: Readonly<Record<string, ListColumnType>>,
+  cells: readonly (readonly ListCell[])[],
+): string {
+  if (!pg) return stringify(cells);
+  const names = Object.keys(columns);
+  return stringify(cells.map((row) => Object.fromEntries(names.map((n, i) => [n, row[i] ?? null]))));
+}
+
+function checkName(name: string): void {
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`lists: bad name ${name}`);
+}

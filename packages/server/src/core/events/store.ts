@@ -1,6 +1,6 @@
 import type { EventType } from '@xsvc/sdk/contract';
 import { CompiledQuery, type Kysely } from 'kysely';
-import { inList, isPostgres, valuesInsert } from '../db/lists.js';
+import { inListText, inListValue, isPostgres, numbered, valuesInsert } from '../db/lists.js';
 import type { Database } from '../db/schema.js';
 
 /** An event a monitor matched, ready to store. */
@@ -136,8 +136,16 @@ export async function storeEvents(
  */
 export async function removeFromOutbox(db: Kysely<Database>, eventIds: readonly string[]): Promise<void> {
   if (eventIds.length === 0) return;
-  await db
-    .deleteFrom('event_outbox')
-    .where(inList(db, 'event_id', eventIds))
-    .execute();
+  const pg = isPostgres(db);
+  await db.executeQuery(
+    CompiledQuery.raw(pg ? REMOVE_FROM_OUTBOX.postgres : REMOVE_FROM_OUTBOX.sqlite, [
+      inListValue(pg, eventIds),
+    ]),
+  );
 }
+
+/** {@link removeFromOutbox}'s statement, its text written once per engine (a hot write of the fan-out; #30). */
+const REMOVE_FROM_OUTBOX = {
+  sqlite: numbered(false, `delete from "event_outbox" where ${inListText(false, 'event_id')}`),
+  postgres: numbered(true, `delete from "event_outbox" where ${inListText(true, 'event_id')}`),
+} as const;

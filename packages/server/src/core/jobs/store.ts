@@ -1,6 +1,6 @@
-import { type Kysely, sql, type Updateable } from 'kysely';
+import { CompiledQuery, type Kysely, sql, type Updateable } from 'kysely';
 import { type DialectName, num } from '../db/database.js';
-import { inList } from '../db/lists.js';
+import { inList, inListText, inListValue, isPostgres, numbered } from '../db/lists.js';
 import type { Database } from '../db/schema.js';
 import { uuid } from '../ids/index.js';
 import type { JobsTable } from './tables.js';
@@ -163,6 +163,25 @@ function outcomeUpdate(outcome: JobOutcome, now: number): Record<string, unknown
 }
 
 /**
+ * The statements of the common outcomes ({@link outcomeUpdate}'s, as Kysely compiles them), their text
+ * written once per engine: settling is on every job's path (issue #30).
+ */
+function settleTexts(pg: boolean) {
+  const mine = `where ${inListText(pg, 'id')} and "lease_owner" = ? returning "id"`;
+  const free = `"lease_owner" = null, "lease_until" = null, "updated_at" = ?`;
+  return {
+    done: numbered(pg, `delete from "jobs" ${mine}`),
+    release: numbered(pg, `update "jobs" set ${free} ${mine}`),
+    retry: numbered(
+      pg,
+      `update "jobs" set ${free}, "run_at" = ?, "attempts" = attempts + 1, "last_error" = ? ${mine}`,
+    ),
+  };
+}
+
+const SETTLE_TEXTS = { sqlite: settleTexts(false), postgres: settleTexts(true) } as const;
+
+/**
  * Writes the outcomes of jobs `owner` holds, in `trx`; jobs ending alike share one statement. Returns the
  * ids whose lease `owner` still held (the others were taken over after their lease expired: left alone).
  */
@@ -182,8 +201,23 @@ export async function settleJobs(
     groups.set(key, group);
   }
   // One statement per way of ending, the ids bound as one list: its text (and prepared statement) is the
-  // same whatever the batch size.
+  // same whatever the batch size. The common ends have theirs written once per engine.
+  const pg = isPostgres(trx);
+  const texts = pg ? SETTLE_TEXTS.postgres : SETTLE_TEXTS.sqlite;
   for (const { outcome, ids } of groups.values()) {
+    const list = inListValue(pg, ids);
+    const common =
+      outcome.type === 'done'
+        ? CompiledQuery.raw(texts.done, [list, owner])
+        : outcome.type === 'release'
+          ? CompiledQuery.raw(texts.release, [now, list, owner])
+          : outcome.type === 'retry'
+            ? CompiledQuery.raw(texts.retry, [now, outcome.at, outcome.error ?? null, list, owner])
+            : undefined;
+    if (common) {
+      for (const row of (await trx.executeQuery<{ id: string }>(common)).rows) held.add(row.id);
+      continue;
+    }
     const update = outcomeUpdate(outcome, now);
     const rows = update
       ? await trx
@@ -370,19 +404,47 @@ export async function enqueueForRows(
   },
 ): Promise<string[]> {
   if (r.ids.length === 0) return [];
-  const runAt = sql.ref(r.runAtColumn);
+  const pg = isPostgres(db);
   const owner = r.lease?.owner ?? null;
   const until = r.lease?.until ?? null;
-  const result = await sql<{ id: string }>`
-    insert into jobs (id, kind, key, payload, state, run_at, attempts, lease_owner, lease_until, last_error, created_at, updated_at)
-    select ${jobId(r.kind, '')} || id, ${r.kind}, id, '{}',
-      case when ${runAt} is null then ${JOB_STATE.parked} else ${JOB_STATE.queued} end,
-      coalesce(${runAt}, ${r.now}), 0, ${owner}, ${until}, null, ${r.now}, ${r.now}
-    from ${sql.table(r.table)} where ${inList(db, 'id', r.ids)}
-    on conflict (id) do nothing
-    returning id
-  `.execute(db);
+  const result = await db.executeQuery<{ id: string }>(
+    CompiledQuery.raw(enqueueForRowsText(pg, r.table, r.runAtColumn), [
+      jobId(r.kind, ''),
+      r.kind,
+      JOB_STATE.parked,
+      JOB_STATE.queued,
+      r.now,
+      owner,
+      until,
+      r.now,
+      r.now,
+      inListValue(pg, r.ids),
+    ]),
+  );
   return result.rows.map((row) => row.id);
+}
+
+/** {@link enqueueForRows}'s statement texts, by engine, table and column (a few, built once each). */
+const enqueueTexts = new Map<string, string>();
+
+function enqueueForRowsText(pg: boolean, table: string, runAtColumn: string): string {
+  const key = `${pg ? 'pg' : 'sqlite'}:${table}:${runAtColumn}`;
+  let text = enqueueTexts.get(key);
+  if (text === undefined) {
+    for (const name of [table, runAtColumn])
+      if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`jobs: bad name ${name}`);
+    const runAt = `"${runAtColumn}"`;
+    text = numbered(
+      pg,
+      `insert into jobs (id, kind, key, payload, state, run_at, attempts, lease_owner, lease_until, last_error, created_at, updated_at)
+    select ? || id, ?, id, '{}', case when ${runAt} is null then ? else ? end, coalesce(${runAt}, ?), 0, ?, ?, null, ?, ?
+    from "${table}" where ${inListText(pg, 'id')}
+    on conflict (id) do nothing
+    returning id`,
+    );
+    enqueueTexts.set(key, text);
+  }
+  return text;
 }
 
 /**

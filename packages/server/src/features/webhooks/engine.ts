@@ -29,6 +29,12 @@ import { isDeliverable } from './webhooks-repository.js';
  */
 const openedSecrets = new BoundedCache<SecretKeys, string>(1024);
 
+/** An attempt's result while it is being settled: its retry is not decided yet. */
+type Unsettled = { -readonly [K in keyof AttemptResult]: AttemptResult[K] };
+
+/** The payload of the jobs the fan-out creates held (they have none; never changed). */
+const NO_PAYLOAD = Object.freeze({});
+
 /** Where the engine reports what it cannot raise (it never crashes the process). */
 export interface EngineLogger {
   error(details: object, message: string): void;
@@ -145,7 +151,7 @@ export class DeliveryEngine {
             id: h.jobId,
             kind: DELIVERY_JOB_KIND,
             key: h.delivery.id,
-            payload: {},
+            payload: NO_PAYLOAD,
             attempts: 0,
             dueAt: now,
           };
@@ -257,6 +263,7 @@ export class DeliveryEngine {
           startedAt: at,
           durationMs: 0,
           undeliverable: true,
+          retryInMs: undefined,
         });
       }
       this.launched++;
@@ -269,18 +276,27 @@ export class DeliveryEngine {
       const durationMs = Math.round(performance.now() - began);
       if (ctx.signal.aborted && !outcome.ok && outcome.statusCode === null)
         return ctx.settle(job, { type: 'release' });
-      this.finish(job, ctx, { delivery, outcome, at: this.clock.now(), startedAt, durationMs });
+      this.finish(job, ctx, {
+        delivery,
+        outcome,
+        at: this.clock.now(),
+        startedAt,
+        durationMs,
+        undeliverable: false,
+        retryInMs: undefined,
+      });
     } catch (err) {
       this.log.error({ err, deliveryId: delivery.id }, 'webhooks: attempt failed unexpectedly');
       ctx.settle(job, { type: 'release' });
     }
   }
 
-  private finish(job: Job, ctx: JobContext, result: AttemptResult): void {
+  /** Decides the attempt's retry on the result itself (made here, not shared: no copy per attempt). */
+  private finish(job: Job, ctx: JobContext, result: Unsettled): void {
     this.stats.attempts++;
     if (result.outcome.ok) this.stats.delivered++;
-    const decided: AttemptResult = { ...result, retryInMs: decideRetry(result, this.options) };
-    ctx.settle(job, jobOutcome(decided), decided);
+    result.retryInMs = decideRetry(result, this.options);
+    ctx.settle(job, jobOutcome(result), result);
   }
 
   /** The settle of a batch: the attempts' rows, in the transaction that settles their jobs. */

@@ -1,6 +1,13 @@
-import { sql } from 'kysely';
+import { CompiledQuery } from 'kysely';
 import type { Db } from '../../core/db/database.js';
-import { inList, jsonRows } from '../../core/db/lists.js';
+import {
+  inListText,
+  inListValue,
+  jsonRowsText,
+  jsonRowsValue,
+  type ListCell,
+  numbered,
+} from '../../core/db/lists.js';
 import { removeFromOutbox } from '../../core/events/store.js';
 import { timeHexId } from '../../core/ids/index.js';
 import { jobId } from '../../core/jobs/index.js';
@@ -51,13 +58,52 @@ const DELIVERY_COLUMNS = {
   next_attempt_at: 'bigint',
 } as const;
 
-type NewDelivery = {
-  [K in keyof typeof DELIVERY_COLUMNS]: K extends 'next_attempt_at'
-    ? number | null
-    : K extends 'attempts' | 'created_at'
-      ? number
-      : string;
-};
+/**
+ * The fan-out's statements, their text written once per engine (each binds its lists as one value, so it is
+ * the same whatever the burst): run with `CompiledQuery.raw`, with no query built and compiled per pass.
+ */
+function fanOutTexts(pg: boolean) {
+  const cols = Object.keys(DELIVERY_COLUMNS).join(', ');
+  const events = `select "id", "account_id", "event_type"%s from "events" where ${inListText(pg, 'id')}`;
+  return {
+    outbox: numbered(
+      pg,
+      `select "event_id", "account_id" from "event_outbox" order by "created_at", "event_id" limit ?${
+        // Instances take different rows.
+        pg ? ' for update skip locked' : ''
+      }`,
+    ),
+    events: numbered(pg, events.replace('%s', '')),
+    eventsWithPayload: numbered(pg, events.replace('%s', ', "payload"')),
+    webhooks: numbered(
+      pg,
+      `select "id", "account_id", "event_types", "is_active", "health", "url", "secret" from "webhooks" where ${inListText(pg, 'account_id')} and "is_active" = ?`,
+    ),
+    insert: numbered(
+      pg,
+      `insert into webhook_deliveries (${cols}) select ${cols} from ${jsonRowsText(pg, 'j', DELIVERY_COLUMNS)} where true on conflict (webhook_id, event_id) do nothing returning id`,
+    ),
+  };
+}
+
+const FAN_OUT_TEXTS = { sqlite: fanOutTexts(false), postgres: fanOutTexts(true) } as const;
+
+interface EventRow {
+  id: string;
+  account_id: string;
+  event_type: string;
+  payload?: string;
+}
+
+interface WebhookRow {
+  id: string;
+  account_id: string;
+  event_types: string;
+  is_active: number | bigint;
+  health: string;
+  url: string;
+  secret: string;
+}
 
 /**
  * Turns stored events into deliveries, in one transaction (migration 0003's outbox contract): claims up to
@@ -75,31 +121,26 @@ export async function fanOutEvents(
   limit: number,
   hold?: HoldRequest,
 ): Promise<FanOutResult> {
+  const pg = database.dialect === 'postgres';
+  const texts = FAN_OUT_TEXTS[database.dialect];
   return database.db.transaction().execute(async (trx) => {
-    const outbox = await trx
-      .selectFrom('event_outbox')
-      .select(['event_id', 'account_id'])
-      .orderBy('created_at')
-      .orderBy('event_id')
-      .limit(limit)
-      .$if(database.dialect === 'postgres', (qb) => qb.forUpdate().skipLocked())
-      .execute();
+    const outbox = (
+      await trx.executeQuery<{ event_id: string; account_id: string }>(
+        CompiledQuery.raw(texts.outbox, [limit]),
+      )
+    ).rows;
     if (outbox.length === 0) return { events: 0, deliveries: 0, held: [] };
     const eventIds = outbox.map((r) => r.event_id);
     const accountIds = [...new Set(outbox.map((r) => r.account_id))];
     const holding = hold !== undefined && hold.max > 0;
-    const events = await trx
-      .selectFrom('events')
-      .select(['id', 'account_id', 'event_type'])
-      .$if(holding, (qb) => qb.select('payload'))
-      .where(inList(trx, 'id', eventIds))
-      .execute();
-    const webhooks = await trx
-      .selectFrom('webhooks')
-      .select(['id', 'account_id', 'event_types', 'is_active', 'health', 'url', 'secret'])
-      .where(inList(trx, 'account_id', accountIds))
-      .where('is_active', '=', 1)
-      .execute();
+    const events = (
+      await trx.executeQuery<EventRow>(
+        CompiledQuery.raw(holding ? texts.eventsWithPayload : texts.events, [inListValue(pg, eventIds)]),
+      )
+    ).rows;
+    const webhooks = (
+      await trx.executeQuery<WebhookRow>(CompiledQuery.raw(texts.webhooks, [inListValue(pg, accountIds), 1]))
+    ).rows;
     const byAccount = new Map<
       string,
       { id: string; types: Set<string>; deliverable: boolean; url: string; secret: string }[]
@@ -115,27 +156,29 @@ export async function fanOutEvents(
       });
       byAccount.set(w.account_id, list);
     }
-    const rows: NewDelivery[] = [];
-    const candidates = new Map<string, Omit<HeldDelivery, 'jobId'>>();
+    // Each row's cells in the order of DELIVERY_COLUMNS.
+    const rows: ListCell[][] = [];
+    const candidates = new Map<string, HeldDelivery>();
     for (const e of events) {
       for (const w of byAccount.get(e.account_id) ?? []) {
         if (!w.types.has(e.event_type)) continue;
         const id = timeHexId('dlv', now);
-        rows.push({
+        rows.push([
           id,
-          webhook_id: w.id,
-          account_id: e.account_id,
-          event_id: e.id,
-          event_type: e.event_type,
-          status: DELIVERY_STATUS.pending,
-          attempts: 0,
-          created_at: now,
+          w.id,
+          e.account_id,
+          e.id,
+          e.event_type,
+          DELIVERY_STATUS.pending,
+          0,
+          now,
           // An endpoint that needs attention gets its deliveries parked until it is resumed.
-          next_attempt_at: w.deliverable ? now : null,
-        });
-        const payload = (e as { payload?: string }).payload;
+          w.deliverable ? now : null,
+        ]);
+        const payload = e.payload;
         if (holding && w.deliverable && payload !== undefined && candidates.size < hold.max)
           candidates.set(id, {
+            jobId: deliveryJobId(id),
             delivery: {
               id,
               webhookId: w.id,
@@ -154,18 +197,19 @@ export async function fanOutEvents(
       await removeFromOutbox(trx, eventIds);
       return { events: outbox.length, deliveries: 0, held: [] };
     }
-    const cols = Object.keys(DELIVERY_COLUMNS).join(', ');
-    const created = await sql<{ id: string }>`
-      insert into webhook_deliveries (${sql.raw(cols)})
-      select ${sql.raw(cols)} from ${jsonRows(trx, 'j', DELIVERY_COLUMNS, rows)} where true
-      on conflict (webhook_id, event_id) do nothing
-      returning id
-    `.execute(trx);
+    const created = await trx.executeQuery<{ id: string }>(
+      CompiledQuery.raw(texts.insert, [jsonRowsValue(pg, DELIVERY_COLUMNS, rows)]),
+    );
     const createdIds = created.rows.map((r) => r.id);
     const toHold = holding ? createdIds.filter((id) => candidates.has(id)) : [];
-    const heldJobIds = new Set(
-      await enqueueDeliveryJobs(trx, toHold, now, hold && { owner: hold.owner, until: hold.leaseUntil }),
+    const heldJobs = await enqueueDeliveryJobs(
+      trx,
+      toHold,
+      now,
+      hold && { owner: hold.owner, until: hold.leaseUntil },
     );
+    // Each delivery has one job (`on conflict do nothing`): all of them created, as usual, needs no lookup.
+    const heldJobIds = heldJobs.length === toHold.length ? undefined : new Set(heldJobs);
     // The rest wait, queued, for a claim (this engine's when it has room, or another instance's).
     await enqueueDeliveryJobs(
       trx,
@@ -175,9 +219,8 @@ export async function fanOutEvents(
     await removeFromOutbox(trx, eventIds);
     const held: HeldDelivery[] = [];
     for (const id of toHold) {
-      const jobId = deliveryJobId(id);
       const candidate = candidates.get(id);
-      if (candidate && heldJobIds.has(jobId)) held.push({ jobId, ...candidate });
+      if (candidate && (heldJobIds === undefined || heldJobIds.has(candidate.jobId))) held.push(candidate);
     }
     return { events: outbox.length, deliveries: createdIds.length, held };
   });

@@ -1,7 +1,7 @@
-import { type Kysely, sql } from 'kysely';
+import { CompiledQuery, type Kysely } from 'kysely';
 import type { Db } from '../../core/db/database.js';
 import { num } from '../../core/db/database.js';
-import { jsonRows } from '../../core/db/lists.js';
+import { isPostgres, jsonRowsText, jsonRowsValue, type ListCell, numbered } from '../../core/db/lists.js';
 import type { Database } from '../../core/db/schema.js';
 import { type JobOutcome, jobId, settleJobs } from '../../core/jobs/index.js';
 import { retryDelayMs } from './backoff.js';
@@ -63,7 +63,7 @@ export function boundError(error: string): string {
   return `${/[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut}…`;
 }
 
-/** The columns of an attempt's history row, as {@link jsonRows} binds them. */
+/** The columns of an attempt's history row, as {@link jsonRowsText} reads them. */
 const ATTEMPT_COLUMNS = {
   id: 'text',
   delivery_id: 'text',
@@ -77,24 +77,24 @@ const ATTEMPT_COLUMNS = {
   outcome: 'text',
 } as const;
 
-/** An attempt's history row (a row of {@link ATTEMPT_COLUMNS}). */
-type AttemptInsert = { readonly [K in keyof typeof ATTEMPT_COLUMNS]: string | number | null };
-
-/** The history row of an attempt; its id is the delivery's id and the attempt number (one row each). */
-function attemptRow(r: AttemptResult, outcome: string): AttemptInsert {
+/**
+ * The history row of an attempt, its cells in the order of {@link ATTEMPT_COLUMNS}; its id is the delivery's
+ * id and the attempt number (one row each).
+ */
+function attemptRow(r: AttemptResult, outcome: string): ListCell[] {
   const attempt = r.delivery.attempts + 1;
-  return {
-    id: `${r.delivery.id}_${attempt}`,
-    delivery_id: r.delivery.id,
-    webhook_id: r.delivery.webhookId,
-    account_id: r.delivery.accountId,
+  return [
+    `${r.delivery.id}_${attempt}`,
+    r.delivery.id,
+    r.delivery.webhookId,
+    r.delivery.accountId,
     attempt,
-    started_at: r.startedAt,
-    duration_ms: Math.max(0, r.durationMs),
-    status_code: r.outcome.statusCode,
-    error: r.outcome.ok ? null : boundError(r.outcome.error ?? 'failed'),
+    r.startedAt,
+    Math.max(0, r.durationMs),
+    r.outcome.statusCode,
+    r.outcome.ok ? null : boundError(r.outcome.error ?? 'failed'),
     outcome,
-  };
+  ];
 }
 
 /** The receiver's "stop" answer (spec 6.4): it exhausts the delivery and takes the endpoint out of service. */
@@ -106,13 +106,16 @@ export function decideRetry(r: AttemptResult, retry: RetryPolicy): number | unde
   return retryDelayMs(r.delivery.attempts + 1, retry.random, retry.jitterRatio);
 }
 
+/** The outcome of every job done (shared: outcomes are read, never changed). */
+const DONE: JobOutcome = Object.freeze({ type: 'done' });
+
 /** The job outcome of an attempt: done once delivered or exhausted, else retried at the delivery's time. */
 export function jobOutcome(r: AttemptResult): JobOutcome {
-  if (r.outcome.ok || r.retryInMs === undefined) return { type: 'done' };
+  if (r.outcome.ok || r.retryInMs === undefined) return DONE;
   return { type: 'retry', at: r.at + r.retryInMs, error: boundError(r.outcome.error ?? 'failed') };
 }
 
-/** The columns a delivery's state after an attempt sets, as {@link jsonRows} binds them. */
+/** The columns a delivery's state after an attempt sets, as {@link jsonRowsText} reads them. */
 const STATE_COLUMNS = {
   id: 'text',
   attempts: 'integer',
@@ -125,39 +128,70 @@ const STATE_COLUMNS = {
   last_duration_ms: 'integer',
 } as const;
 
-/** A delivery's state after an attempt (a row of {@link STATE_COLUMNS}). */
-interface DeliveryState {
-  readonly id: string;
-  readonly attempts: number;
-  readonly last_status_code: number | null;
-  readonly last_error: string | null;
-  readonly status: string;
-  readonly delivered_at: number | null;
-  readonly next_attempt_at: number | null;
-  readonly last_started_at: number;
-  readonly last_duration_ms: number;
+/** A delivery's status after an attempt (spec 3.3). */
+function statusAfter(r: AttemptResult): string {
+  if (r.outcome.ok) return DELIVERY_STATUS.delivered;
+  return r.retryInMs === undefined ? DELIVERY_STATUS.exhausted : DELIVERY_STATUS.failed;
 }
 
-/** The new state of a delivery after an attempt (spec 3.3). */
-function nextState(r: AttemptResult, deliverable: boolean): DeliveryState {
+/**
+ * The new state of a delivery after an attempt (spec 3.3), its cells in the order of {@link STATE_COLUMNS}.
+ */
+function nextState(r: AttemptResult, status: string, deliverable: boolean): ListCell[] {
   const ok = r.outcome.ok;
   const delay = r.retryInMs;
+  return [
+    r.delivery.id,
+    r.delivery.attempts + 1,
+    r.outcome.statusCode,
+    ok ? null : (r.outcome.error ?? 'failed'),
+    status,
+    ok ? r.at : null,
+    ok || delay === undefined || !deliverable ? null : r.at + delay,
+    r.startedAt,
+    Math.max(0, r.durationMs),
+  ];
+}
+
+/**
+ * {@link writeResults}'s statements, their text written once per engine (what Kysely compiled for them
+ * before: issue #30). An endpoint's update comes in four, by whether the batch reset its failure count
+ * (it holds a success) and whether it answered 410 after that.
+ */
+function resultTexts(pg: boolean) {
+  const endpoint = (reset: boolean, gone: boolean) => {
+    const count = reset ? '?' : 'consecutive_failures + ?';
+    const health = gone ? '?' : `case when ${count} >= failure_hard_cap then ? else health end`;
+    return numbered(
+      pg,
+      `update "webhooks" set "consecutive_failures" = ${count}, "health" = ${health}, "updated_at" = ? where "id" = ? returning "is_active", "health", "consecutive_failures"`,
+    );
+  };
+  const attemptCols = Object.keys(ATTEMPT_COLUMNS).join(', ');
   return {
-    id: r.delivery.id,
-    attempts: r.delivery.attempts + 1,
-    last_status_code: r.outcome.statusCode,
-    last_error: ok ? null : (r.outcome.error ?? 'failed'),
-    status: ok
-      ? DELIVERY_STATUS.delivered
-      : delay === undefined
-        ? DELIVERY_STATUS.exhausted
-        : DELIVERY_STATUS.failed,
-    delivered_at: ok ? r.at : null,
-    next_attempt_at: ok || delay === undefined || !deliverable ? null : r.at + delay,
-    last_started_at: r.startedAt,
-    last_duration_ms: Math.max(0, r.durationMs),
+    /** By whether the count is reset, then whether the endpoint answered 410. */
+    endpoint: {
+      added: { kept: endpoint(false, false), gone: endpoint(false, true) },
+      reset: { kept: endpoint(true, false), gone: endpoint(true, true) },
+    },
+    // The ids are held as the database returns them.
+    states: numbered(
+      pg,
+      `update webhook_deliveries set attempts = j.attempts, last_status_code = j.last_status_code,
+      last_error = j.last_error, status = j.status, delivered_at = j.delivered_at, next_attempt_at = j.next_attempt_at,
+      last_started_at = j.last_started_at, last_duration_ms = j.last_duration_ms
+    from ${jsonRowsText(pg, 'j', STATE_COLUMNS)}
+    where webhook_deliveries.id = j.id
+    returning webhook_deliveries.id`,
+    ),
+    attempts: numbered(
+      pg,
+      `insert into webhook_delivery_attempts (${attemptCols}) select ${attemptCols} from ${jsonRowsText(pg, 'j', ATTEMPT_COLUMNS)}`,
+    ),
   };
 }
+
+const RESULT_TEXTS = { sqlite: resultTexts(false), postgres: resultTexts(true) } as const;
 
 /**
  * Records a batch of attempts in one transaction: settles their jobs (`owner`'s leases only: a delivery
@@ -199,6 +233,8 @@ export async function writeResults(
   results: readonly AttemptResult[],
 ): Promise<RecordSummary> {
   if (results.length === 0) return { needsAttention: [] };
+  const pg = isPostgres(trx);
+  const texts = pg ? RESULT_TEXTS.postgres : RESULT_TEXTS.sqlite;
   const byWebhook = new Map<string, AttemptResult[]>();
   for (const r of results) {
     const list = byWebhook.get(r.delivery.webhookId) ?? [];
@@ -213,24 +249,25 @@ export async function writeResults(
     if (judged.length === 0) continue;
     const lastSuccess = judged.findLastIndex((r) => r.outcome.ok);
     const failuresAfter = judged.length - 1 - lastSuccess;
-    const count =
-      lastSuccess >= 0 ? sql<number>`${failuresAfter}` : sql<number>`consecutive_failures + ${failuresAfter}`;
+    const reset = lastSuccess >= 0;
     // A 410 after the batch's last success is the receiver saying "stop" (spec 6.4): the endpoint goes to
     // `needs_attention` at once, as at the failure cap, and only a resume with a succeeding signed test
     // (spec 3.4) sends to it again.
     const gone = judged.slice(lastSuccess + 1).some((r) => r.outcome.statusCode === GONE);
-    const row = await trx
-      .updateTable('webhooks')
-      .set({
-        consecutive_failures: count,
-        health: gone
-          ? HEALTH.needsAttention
-          : sql<string>`case when ${count} >= failure_hard_cap then ${HEALTH.needsAttention} else health end`,
-        updated_at: now,
-      })
-      .where('id', '=', webhookId)
-      .returning(['is_active', 'health', 'consecutive_failures'])
-      .executeTakeFirst();
+    const [row] = (
+      await trx.executeQuery<{
+        is_active: number | bigint;
+        health: string;
+        consecutive_failures: number | bigint;
+      }>(
+        CompiledQuery.raw(
+          texts.endpoint[reset ? 'reset' : 'added'][gone ? 'gone' : 'kept'],
+          gone
+            ? [failuresAfter, HEALTH.needsAttention, now, webhookId]
+            : [failuresAfter, failuresAfter, HEALTH.needsAttention, now, webhookId],
+        ),
+      )
+    ).rows;
     if (!row) continue;
     deliverable.set(webhookId, isDeliverable(row));
     if (!isDeliverable(row)) {
@@ -240,22 +277,22 @@ export async function writeResults(
     }
   }
   // One UPDATE … FROM for the whole batch, the new states bound as one list, so a busy engine writes the
-  // same few statements per batch whatever its size (ids held as the database returns them).
-  const states: DeliveryState[] = [];
-  const outcomes = new Map<AttemptResult, string>();
+  // same few statements per batch whatever its size.
+  const states: ListCell[][] = [];
+  /** The status each result leaves its delivery in, by the result's index. */
+  const statuses: string[] = [];
+  let failures = 0;
   for (const r of results) {
-    const state = nextState(r, deliverable.get(r.delivery.webhookId) ?? true);
-    outcomes.set(r, state.status);
-    states.push(state);
+    const status = statusAfter(r);
+    statuses.push(status);
+    if (status !== DELIVERY_STATUS.delivered) failures++;
+    states.push(nextState(r, status, deliverable.get(r.delivery.webhookId) ?? true));
   }
-  const updated = await sql<{ id: string }>`
-    update webhook_deliveries set attempts = j.attempts, last_status_code = j.last_status_code,
-      last_error = j.last_error, status = j.status, delivered_at = j.delivered_at, next_attempt_at = j.next_attempt_at,
-      last_started_at = j.last_started_at, last_duration_ms = j.last_duration_ms
-    from ${jsonRows(trx, 'j', STATE_COLUMNS, states)}
-    where webhook_deliveries.id = j.id
-    returning webhook_deliveries.id
-  `.execute(trx);
+  const updated = await trx.executeQuery<{ id: string }>(
+    CompiledQuery.raw(texts.states, [jsonRowsValue(pg, STATE_COLUMNS, states)]),
+  );
+  // A batch that delivered everything (the usual one) has no history row to write, nor ids to match.
+  if (failures === 0) return { needsAttention };
   const counted = new Set(updated.rows.map((row) => row.id));
   // Each failed attempt the deliveries now count gets its history row in the same transaction: both are
   // written or neither (a crash before the commit leaves the lease to expire and the attempt to be made
@@ -263,18 +300,13 @@ export async function writeResults(
   // delivery counted once gets one row. The attempt that delivers is the delivery's last, and its row holds
   // it (`last_*`, migration 0025): no history row, so three b-tree entries (row, key, unique index) fewer
   // per delivery (issue #30).
-  const attempts: AttemptInsert[] = [];
-  for (const r of results) {
-    if (!counted.delete(r.delivery.id)) continue;
-    const outcome = outcomes.get(r) ?? DELIVERY_STATUS.failed;
+  const attempts: ListCell[][] = [];
+  results.forEach((r, i) => {
+    if (!counted.delete(r.delivery.id)) return;
+    const outcome = statuses[i] ?? DELIVERY_STATUS.failed;
     if (outcome !== DELIVERY_STATUS.delivered) attempts.push(attemptRow(r, outcome));
-  }
-  if (attempts.length > 0) {
-    const cols = Object.keys(ATTEMPT_COLUMNS).join(', ');
-    await sql`
-      insert into webhook_delivery_attempts (${sql.raw(cols)})
-      select ${sql.raw(cols)} from ${jsonRows(trx, 'j', ATTEMPT_COLUMNS, attempts)}
-    `.execute(trx);
-  }
+  });
+  if (attempts.length > 0)
+    await trx.executeQuery(CompiledQuery.raw(texts.attempts, [jsonRowsValue(pg, ATTEMPT_COLUMNS, attempts)]));
   return { needsAttention };
 }

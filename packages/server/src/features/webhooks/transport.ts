@@ -59,63 +59,124 @@ export function sendToTarget(
   signal?: AbortSignal,
   register?: CutOffRegistry,
 ): Promise<SendOutcome> {
-  return new Promise((resolve) => {
-    let settled = false;
-    const finish = (outcome: SendOutcome) => {
-      if (settled) return;
-      settled = true;
-      resolve(outcome);
-    };
-    const isHttps = target.url.protocol === 'https:';
-    let request: http.ClientRequest;
-    try {
-      request = (isHttps ? https : http).request({
-        method: 'POST',
-        ...pinnedConnection(target),
-        agent: isHttps ? agents.https : agents.http,
-        headers: headerList(headers, target.url.host, body),
-      });
-    } catch (err) {
-      // Setting the connection up may throw (a bad option, a socket destroyed while created): one failed
-      // attempt like any other, never an exception out of a delivery.
-      finish({ ok: false, statusCode: null, error: describeError(err as NodeJS.ErrnoException) });
-      return;
-    }
-    // One deadline for the whole exchange: it cuts a connection that never answers, and an answer whose
-    // body is still streaming once its status was already taken.
-    const timer = setTimeout(() => {
-      request.destroy();
-      finish({ ok: false, statusCode: null, error: `timeout after ${limits.timeoutMs} ms` });
-    }, limits.timeoutMs);
-    const onAbort = () => {
-      request.destroy();
-      finish({ ok: false, statusCode: null, error: 'cancelled: the server is stopping' });
-    };
-    const cut = signal && cutOffs(signal);
-    const unregister = register?.(onAbort);
-    const cleanUp = () => {
-      clearTimeout(timer);
-      cut?.delete(onAbort);
-      unregister?.();
-    };
-    request.on('close', cleanUp);
-    cut?.add(onAbort);
-    if (signal?.aborted) onAbort();
-    request.on('error', (err: NodeJS.ErrnoException) => {
-      finish({ ok: false, statusCode: null, error: describeError(err) });
+  const exchange = new Exchange(limits);
+  const isHttps = target.url.protocol === 'https:';
+  const where = connectionOf(target);
+  let request: http.ClientRequest;
+  try {
+    request = (isHttps ? https : http).request({
+      method: 'POST',
+      host: where.host,
+      port: where.port,
+      path: where.path,
+      ...(where.lookup && { lookup: where.lookup, servername: where.servername }),
+      agent: isHttps ? agents.https : agents.http,
+      headers: headerList(headers, target.url.host, body),
     });
-    request.on('response', (response) => {
-      const status = response.statusCode ?? 0;
-      let read = 0;
-      response.on('data', (chunk: Buffer) => {
-        read += chunk.length;
-        if (read > limits.maxResponseBytes) response.destroy();
-      });
-      response.on('error', () => {});
-      finish(outcomeOf(status, response.headers.location));
-    });
-    request.end(body);
+  } catch (err) {
+    // Setting the connection up may throw (a bad option, a socket destroyed while created): one failed
+    // attempt like any other, never an exception out of a delivery.
+    exchange.finish({ ok: false, statusCode: null, error: describeError(err as NodeJS.ErrnoException) });
+    return exchange.done;
+  }
+  exchange.request = request;
+  (request as Carrier)[EXCHANGE] = exchange;
+  // One deadline for the whole exchange: it cuts a connection that never answers, and an answer whose
+  // body is still streaming once its status was already taken.
+  exchange.timer = setTimeout(timedOut, limits.timeoutMs, exchange);
+  exchange.cut = signal && cutOffs(signal);
+  if (register) exchange.unregister = register(() => exchange.abort());
+  request.on('close', requestClosed);
+  exchange.cut?.add(exchange);
+  if (signal?.aborted) exchange.abort();
+  request.on('error', requestFailed);
+  request.on('response', answered);
+  request.end(body);
+  return exchange.done;
+}
+
+/** Where a request or its answer finds its {@link Exchange} (the listeners are shared: no closure per POST). */
+const EXCHANGE = Symbol('exchange');
+
+type Carrier = { [EXCHANGE]?: Exchange };
+
+/** One POST's state, read by listeners shared by every POST (closures per POST were most of its garbage). */
+class Exchange {
+  request: http.ClientRequest | undefined;
+  timer: NodeJS.Timeout | undefined;
+  cut: Set<Exchange> | undefined;
+  unregister: (() => void) | undefined;
+  /** Bytes of the answer read so far. */
+  read = 0;
+  private settled = false;
+  private resolve!: (outcome: SendOutcome) => void;
+  readonly done = new Promise<SendOutcome>((resolve) => {
+    this.resolve = resolve;
   });
+
+  constructor(readonly limits: SendLimits) {}
+
+  /** The first outcome is the POST's. */
+  finish(outcome: SendOutcome): void {
+    if (this.settled) return;
+    this.settled = true;
+    this.resolve(outcome);
+  }
+
+  /** Cuts the POST off (the server is stopping). */
+  abort(): void {
+    this.request?.destroy();
+    this.finish({ ok: false, statusCode: null, error: 'cancelled: the server is stopping' });
+  }
+
+  cleanUp(): void {
+    clearTimeout(this.timer);
+    this.cut?.delete(this);
+    this.unregister?.();
+  }
+}
+
+function timedOut(exchange: Exchange): void {
+  exchange.request?.destroy();
+  exchange.finish({ ok: false, statusCode: null, error: `timeout after ${exchange.limits.timeoutMs} ms` });
+}
+
+function requestClosed(this: http.ClientRequest): void {
+  (this as Carrier)[EXCHANGE]?.cleanUp();
+}
+
+function requestFailed(this: http.ClientRequest, err: NodeJS.ErrnoException): void {
+  (this as Carrier)[EXCHANGE]?.finish({ ok: false, statusCode: null, error: describeError(err) });
+}
+
+function answered(this: http.ClientRequest, response: http.IncomingMessage): void {
+  const exchange = (this as Carrier)[EXCHANGE];
+  if (!exchange) return;
+  (response as Carrier)[EXCHANGE] = exchange;
+  response.on('data', answerChunk);
+  response.on('error', ignore);
+  exchange.finish(outcomeOf(response.statusCode ?? 0, response.headers.location));
+}
+
+function answerChunk(this: http.IncomingMessage, chunk: Buffer): void {
+  const exchange = (this as Carrier)[EXCHANGE];
+  if (!exchange) return;
+  exchange.read += chunk.length;
+  if (exchange.read > exchange.limits.maxResponseBytes) this.destroy();
+}
+
+function ignore(): void {}
+
+/** Where requests to a target connect ({@link pinnedConnection}), kept per target: the same every time. */
+const connections = new WeakMap<Target, ReturnType<typeof pinnedConnection>>();
+
+function connectionOf(target: Target): ReturnType<typeof pinnedConnection> {
+  let where = connections.get(target);
+  if (!where) {
+    where = pinnedConnection(target);
+    connections.set(target, where);
+  }
+  return where;
 }
 
 /**
@@ -137,18 +198,18 @@ function headerList(headers: Readonly<Record<string, string>>, host: string, bod
  * The POSTs in flight under each stop signal, each with how to cut it off: one listener per signal (an
  * engine's, shared by all its attempts) instead of one per POST.
  */
-const inFlight = new WeakMap<AbortSignal, Set<() => void>>();
+const inFlight = new WeakMap<AbortSignal, Set<Exchange>>();
 
-function cutOffs(signal: AbortSignal): Set<() => void> {
+function cutOffs(signal: AbortSignal): Set<Exchange> {
   let set = inFlight.get(signal);
   if (!set) {
-    const mine = new Set<() => void>();
+    const mine = new Set<Exchange>();
     set = mine;
     inFlight.set(signal, mine);
     signal.addEventListener(
       'abort',
       () => {
-        for (const cut of [...mine]) cut();
+        for (const exchange of [...mine]) exchange.abort();
       },
       { once: true },
     );
