@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { eventPayload, type NewEvent } from '../../src/core/events/store.js';
 import { eventBody, UndeliverableEventError } from '../../src/features/webhooks/signed-request.js';
+import { seededRandom as random } from '../helpers/random.js';
 
 /**
  * `eventBody` as it was before it spliced the delivery id into payloads in the writer's layout: it parses
@@ -24,18 +25,6 @@ function referenceBody(storedPayload: string, eventId: string, deliveryId: strin
     ...rest
   } = payload as Record<string, unknown>;
   return JSON.stringify({ eventType, schemaVersion, deliveryId, streamEventId: eventId, ...rest });
-}
-
-/** A small seeded generator, so a failure names a case that can be run again. */
-function random(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const PIECES = [
