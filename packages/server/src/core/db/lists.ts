@@ -69,16 +69,12 @@ export function jsonRows<C extends string>(
   columns: Readonly<Record<C, ListColumnType>>,
   rows: readonly Readonly<Record<C, ListCell>>[],
 ): RawBuilder<unknown> {
+  const pg = isPostgres(db);
+  // The text of {@link jsonRowsText}, with the rows bound where it has its one placeholder.
+  const [head, tail] = jsonRowsText(pg, alias, columns).split('?') as [string, string];
   const names = Object.keys(columns) as C[];
-  for (const name of [alias, ...names])
-    if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`jsonRows: bad name ${name}`);
-  if (isPostgres(db)) {
-    const defs = names.map((n) => `${n} ${columns[n]}`).join(', ');
-    return sql`json_to_recordset(${stringify(rows)}::json) as ${sql.raw(`${alias}(${defs})`)}`;
-  }
-  const cells = rows.map((row) => names.map((n) => row[n]));
-  const picks = names.map((n, i) => `value ->> ${i} as ${n}`).join(', ');
-  return sql`(select ${sql.raw(picks)} from json_each(${stringify(cells)})) as ${sql.raw(alias)}`;
+  const value = stringify(pg ? rows : rows.map((row) => names.map((n) => row[n])));
+  return sql`${sql.raw(head)}${value}${sql.raw(tail)}`;
 }
 
 function stringify(rows: readonly object[]): string {
@@ -116,6 +112,16 @@ export function valuesInsert(
  * statements of the webhook deliveries and the jobs engine, issue #30). The texts are what Kysely compiles
  * for {@link inList} and {@link jsonRows}.
  */
+
+/**
+ * The statement texts `build` writes for each engine, built once; the function returned picks one engine's
+ * (`isPostgres` of the handle that runs them).
+ */
+export function perEngine<T>(build: (pg: boolean) => T): (pg: boolean) => T {
+  const sqlite = build(false);
+  const postgres = build(true);
+  return (pg) => (pg ? postgres : sqlite);
+}
 
 /** `text` for one engine: each `?` becomes `$1`, `$2`… on Postgres (the texts here hold no other `?`). */
 export function numbered(pg: boolean, text: string): string {
@@ -172,6 +178,7 @@ export function jsonRowsValue(
   return stringify(cells.map((row) => Object.fromEntries(names.map((n, i) => [n, row[i] ?? null]))));
 }
 
-function checkName(name: string): void {
+/** Refuses a table, column or alias name that could not be written into a statement's text as it is. */
+export function checkName(name: string): void {
   if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`lists: bad name ${name}`);
 }

@@ -1,6 +1,6 @@
 import type { EventType } from '@xsvc/sdk/contract';
 import { CompiledQuery, type Kysely } from 'kysely';
-import { inListText, inListValue, isPostgres, numbered, valuesInsert } from '../db/lists.js';
+import { inListText, inListValue, isPostgres, numbered, perEngine, valuesInsert } from '../db/lists.js';
 import type { Database } from '../db/schema.js';
 
 /** An event a monitor matched, ready to store. */
@@ -137,15 +137,10 @@ export async function storeEvents(
 export async function removeFromOutbox(db: Kysely<Database>, eventIds: readonly string[]): Promise<void> {
   if (eventIds.length === 0) return;
   const pg = isPostgres(db);
-  await db.executeQuery(
-    CompiledQuery.raw(pg ? REMOVE_FROM_OUTBOX.postgres : REMOVE_FROM_OUTBOX.sqlite, [
-      inListValue(pg, eventIds),
-    ]),
-  );
+  await db.executeQuery(CompiledQuery.raw(removeFromOutboxText(pg), [inListValue(pg, eventIds)]));
 }
 
 /** {@link removeFromOutbox}'s statement, its text written once per engine (a hot write of the fan-out; #30). */
-const REMOVE_FROM_OUTBOX = {
-  sqlite: numbered(false, `delete from "event_outbox" where ${inListText(false, 'event_id')}`),
-  postgres: numbered(true, `delete from "event_outbox" where ${inListText(true, 'event_id')}`),
-} as const;
+const removeFromOutboxText = perEngine((pg) =>
+  numbered(pg, `delete from "event_outbox" where ${inListText(pg, 'event_id')}`),
+);

@@ -1,6 +1,6 @@
 import { CompiledQuery, type Kysely, sql, type Updateable } from 'kysely';
 import { type DialectName, num } from '../db/database.js';
-import { inList, inListText, inListValue, isPostgres, numbered } from '../db/lists.js';
+import { checkName, inList, inListText, inListValue, isPostgres, numbered, perEngine } from '../db/lists.js';
 import type { Database } from '../db/schema.js';
 import { uuid } from '../ids/index.js';
 import type { JobsTable } from './tables.js';
@@ -166,7 +166,7 @@ function outcomeUpdate(outcome: JobOutcome, now: number): Record<string, unknown
  * The statements of the common outcomes ({@link outcomeUpdate}'s, as Kysely compiles them), their text
  * written once per engine: settling is on every job's path (issue #30).
  */
-function settleTexts(pg: boolean) {
+const settleTexts = perEngine((pg) => {
   const mine = `where ${inListText(pg, 'id')} and "lease_owner" = ? returning "id"`;
   const free = `"lease_owner" = null, "lease_until" = null, "updated_at" = ?`;
   return {
@@ -177,9 +177,7 @@ function settleTexts(pg: boolean) {
       `update "jobs" set ${free}, "run_at" = ?, "attempts" = attempts + 1, "last_error" = ? ${mine}`,
     ),
   };
-}
-
-const SETTLE_TEXTS = { sqlite: settleTexts(false), postgres: settleTexts(true) } as const;
+});
 
 /**
  * Writes the outcomes of jobs `owner` holds, in `trx`; jobs ending alike share one statement. Returns the
@@ -203,7 +201,7 @@ export async function settleJobs(
   // One statement per way of ending, the ids bound as one list: its text (and prepared statement) is the
   // same whatever the batch size. The common ends have theirs written once per engine.
   const pg = isPostgres(trx);
-  const texts = pg ? SETTLE_TEXTS.postgres : SETTLE_TEXTS.sqlite;
+  const texts = settleTexts(pg);
   for (const { outcome, ids } of groups.values()) {
     const list = inListValue(pg, ids);
     const common =
@@ -431,8 +429,8 @@ function enqueueForRowsText(pg: boolean, table: string, runAtColumn: string): st
   const key = `${pg ? 'pg' : 'sqlite'}:${table}:${runAtColumn}`;
   let text = enqueueTexts.get(key);
   if (text === undefined) {
-    for (const name of [table, runAtColumn])
-      if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`jobs: bad name ${name}`);
+    checkName(table);
+    checkName(runAtColumn);
     const runAt = `"${runAtColumn}"`;
     text = numbered(
       pg,

@@ -7,6 +7,7 @@ import {
   jsonRowsValue,
   type ListCell,
   numbered,
+  perEngine,
 } from '../../core/db/lists.js';
 import { removeFromOutbox } from '../../core/events/store.js';
 import { timeHexId } from '../../core/ids/index.js';
@@ -62,9 +63,13 @@ const DELIVERY_COLUMNS = {
  * The fan-out's statements, their text written once per engine (each binds its lists as one value, so it is
  * the same whatever the burst): run with `CompiledQuery.raw`, with no query built and compiled per pass.
  */
-function fanOutTexts(pg: boolean) {
+const fanOutTexts = perEngine((pg) => {
   const cols = Object.keys(DELIVERY_COLUMNS).join(', ');
-  const events = `select "id", "account_id", "event_type"%s from "events" where ${inListText(pg, 'id')}`;
+  const events = (payload: string) =>
+    numbered(
+      pg,
+      `select "id", "account_id", "event_type"${payload} from "events" where ${inListText(pg, 'id')}`,
+    );
   return {
     outbox: numbered(
       pg,
@@ -73,8 +78,8 @@ function fanOutTexts(pg: boolean) {
         pg ? ' for update skip locked' : ''
       }`,
     ),
-    events: numbered(pg, events.replace('%s', '')),
-    eventsWithPayload: numbered(pg, events.replace('%s', ', "payload"')),
+    events: events(''),
+    eventsWithPayload: events(', "payload"'),
     webhooks: numbered(
       pg,
       `select "id", "account_id", "event_types", "is_active", "health", "url", "secret" from "webhooks" where ${inListText(pg, 'account_id')} and "is_active" = ?`,
@@ -84,9 +89,7 @@ function fanOutTexts(pg: boolean) {
       `insert into webhook_deliveries (${cols}) select ${cols} from ${jsonRowsText(pg, 'j', DELIVERY_COLUMNS)} where true on conflict (webhook_id, event_id) do nothing returning id`,
     ),
   };
-}
-
-const FAN_OUT_TEXTS = { sqlite: fanOutTexts(false), postgres: fanOutTexts(true) } as const;
+});
 
 interface EventRow {
   id: string;
@@ -122,7 +125,7 @@ export async function fanOutEvents(
   hold?: HoldRequest,
 ): Promise<FanOutResult> {
   const pg = database.dialect === 'postgres';
-  const texts = FAN_OUT_TEXTS[database.dialect];
+  const texts = fanOutTexts(pg);
   return database.db.transaction().execute(async (trx) => {
     const outbox = (
       await trx.executeQuery<{ event_id: string; account_id: string }>(

@@ -1,7 +1,14 @@
 import { CompiledQuery, type Kysely } from 'kysely';
 import type { Db } from '../../core/db/database.js';
 import { num } from '../../core/db/database.js';
-import { isPostgres, jsonRowsText, jsonRowsValue, type ListCell, numbered } from '../../core/db/lists.js';
+import {
+  isPostgres,
+  jsonRowsText,
+  jsonRowsValue,
+  type ListCell,
+  numbered,
+  perEngine,
+} from '../../core/db/lists.js';
 import type { Database } from '../../core/db/schema.js';
 import { type JobOutcome, jobId, settleJobs } from '../../core/jobs/index.js';
 import { retryDelayMs } from './backoff.js';
@@ -158,7 +165,7 @@ function nextState(r: AttemptResult, status: string, deliverable: boolean): List
  * before: issue #30). An endpoint's update comes in four, by whether the batch reset its failure count
  * (it holds a success) and whether it answered 410 after that.
  */
-function resultTexts(pg: boolean) {
+const resultTexts = perEngine((pg) => {
   const endpoint = (reset: boolean, gone: boolean) => {
     const count = reset ? '?' : 'consecutive_failures + ?';
     const health = gone ? '?' : `case when ${count} >= failure_hard_cap then ? else health end`;
@@ -189,9 +196,7 @@ function resultTexts(pg: boolean) {
       `insert into webhook_delivery_attempts (${attemptCols}) select ${attemptCols} from ${jsonRowsText(pg, 'j', ATTEMPT_COLUMNS)}`,
     ),
   };
-}
-
-const RESULT_TEXTS = { sqlite: resultTexts(false), postgres: resultTexts(true) } as const;
+});
 
 /**
  * Records a batch of attempts in one transaction: settles their jobs (`owner`'s leases only: a delivery
@@ -234,7 +239,7 @@ export async function writeResults(
 ): Promise<RecordSummary> {
   if (results.length === 0) return { needsAttention: [] };
   const pg = isPostgres(trx);
-  const texts = pg ? RESULT_TEXTS.postgres : RESULT_TEXTS.sqlite;
+  const texts = resultTexts(pg);
   const byWebhook = new Map<string, AttemptResult[]>();
   for (const r of results) {
     const list = byWebhook.get(r.delivery.webhookId) ?? [];
