@@ -11,13 +11,16 @@
  *   (issue #20) 0.85 of the floor; and (issue #30) the engine's own CPU per delivery (this process's CPU per
  *   delivery less the floor's) at most half the floor's.
  *   Each configuration first delivers one burst stored while it delivers (printed as INFO: code still cold,
- *   the producer's storing counted in), and the floor sends one burst (unmeasured: its code warmed up too). Then it measures rounds (`XSVC_BENCH_DELIVERY_ROUNDS`, default 7):
+ *   the producer's storing counted in), and the floor sends one burst (unmeasured: its code warmed up too).
+ *   Then it measures rounds (`XSVC_BENCH_DELIVERY_ROUNDS`, default 7):
  *   the burst's events stored with the engine stopped (the producer's CPU, apart), delivered by the started
  *   engine until its last results are written, then the floor's burst right after, in the same conditions.
  *   The goals take the round with the median ratio: one burst on a shared machine varies by ±20%, and a
  *   floor measured minutes apart from its engine, or on code warmed up by the engine, is no peer. The #30
  *   goal is judged on the default configuration (the server's thread); a sender thread adds the CPU of
- *   crossing threads, by design, and is printed beside it.
+ *   crossing threads, by design, and is printed beside it. Each round also posts a delivery's body through
+ *   the engine's own dispatcher and transport with no database (INFO): that second floor has cost 1.04-1.09x
+ *   the plain one in every run so far, so the plain floor is the stricter peer (the line says which it was).
  * - Durable writes alone (INFO, issue #30): the median round's statements, recorded during its burst, replayed on a
  *   copy of the database taken just before it (src/durable-writes.ts): the same SQL, batches and transactions
  *   with no HTTP and no engine JS, as CPU per delivery beside the floor's. What the engine's own CPU has
