@@ -19,7 +19,7 @@
  *   floor measured minutes apart from its engine, or on code warmed up by the engine, is no peer. The #30
  *   goal is judged on the default configuration (the server's thread); a sender thread adds the CPU of
  *   crossing threads, by design, and is printed beside it. Each round also posts a delivery's body through
- *   the engine's own dispatcher and transport with no database (INFO): that second floor has cost 1.04-1.09x
+ *   the engine's own dispatcher and transport with no database (INFO): that second floor has cost 1.02-1.09x
  *   the plain one in every run so far, so the plain floor is the stricter peer (the line says which it was).
  * - Durable writes alone (INFO, issue #30): the median round's statements, recorded during its burst, replayed on a
  *   copy of the database taken just before it (src/durable-writes.ts): the same SQL, batches and transactions
