@@ -156,13 +156,18 @@ describe('createMemoryNonceStore', () => {
     expect(store.checkAndStore('new', 6_000, 3)).toBe(false);
   });
 
+  // One expect over the whole stream instead of 50,000, and a timeout with room for a loaded machine: beside
+  // the whole suite on 2 cores this test has failed now and then.
   it('stays bounded under a long stream of distinct nonces', () => {
     const store = createMemoryNonceStore({ maxEntries: 1000 });
-    for (let i = 0; i < 50_000; i++) expect(store.checkAndStore(`n${i}`, i + 300_000, i)).toBe(true);
+    const refused: number[] = [];
+    for (let i = 0; i < 50_000; i++)
+      if (store.checkAndStore(`n${i}`, i + 300_000, i) !== true) refused.push(i);
+    expect(refused).toEqual([]);
     expect(store.size).toBe(1000);
     expect(store.checkAndStore('n49999', 400_000, 50_000)).toBe(false);
     expect(store.checkAndStore('n0', 400_000, 50_000)).toBe(true);
-  });
+  }, 30_000);
 
   it('rejects a bad bound with a TypeError', () => {
     expect(() => createMemoryNonceStore({ maxEntries: 0 })).toThrow(TypeError);
