@@ -32,6 +32,7 @@ import { performance } from 'node:perf_hooks';
 import { deliveryEngineFor, wakeWebhookDeliveries } from '@xsvc/server';
 import { signWebhookSync } from '@xsvc/webhook-verifier';
 import { createDispatcher } from '../packages/server/src/features/webhooks/dispatcher.js';
+import { webhookOptions } from '../packages/server/src/features/webhooks/options.js';
 import { closeAgents, createAgents } from '../packages/server/src/features/webhooks/transport.js';
 import { startBenchServer } from './lib/server.js';
 import { type Recording, recordStatements } from './src/durable-writes.js';
@@ -340,7 +341,10 @@ async function main(): Promise<void> {
   );
 }
 
-/** POSTs `n` signed bodies with 256 in flight over a keep-alive pool (the engine's client settings). */
+/**
+ * POSTs `n` signed bodies, as many in flight as the engine, over a keep-alive pool (the engine's client
+ * settings).
+ */
 async function httpFloor(port: number, secret: string, n: number): Promise<void> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 64, scheduling: 'lifo' });
   const body = JSON.stringify({ eventType: 'tweet.new', schemaVersion: 1, data: { text: 'x'.repeat(200) } });
@@ -357,38 +361,42 @@ async function httpFloor(port: number, secret: string, n: number): Promise<void>
       req.on('error', reject);
       req.end(body);
     });
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: 256 }, async () => {
-      while (next++ < n) await post();
-    }),
-  );
+  await inFlight(n, post);
   agent.destroy();
 }
 
+/** The engine's defaults: its POSTs in flight and the limits of each. */
+const ENGINE = webhookOptions();
+
+/** Runs `post` `n` times, as many at once as the engine keeps in flight ({@link ENGINE}). */
+async function inFlight(n: number, post: () => Promise<void>): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: ENGINE.maxInFlight }, async () => {
+      while (next++ < n) await post();
+    }),
+  );
+}
+
 /**
- * POSTs `n` copies of `body` with 256 in flight through the engine's own dispatcher and transport (the
- * server's source, the same code as its build): the URL guard, signing, headers, the deadline of each POST.
+ * POSTs `n` copies of `body`, as many in flight as the engine, through the engine's own dispatcher and
+ * transport (the server's source, the same code as its build): the URL guard, signing, headers, the deadline
+ * of each POST.
  */
 async function transportFloor(port: number, secret: string, n: number, body: string): Promise<void> {
   const agents = createAgents();
   const dispatcher = createDispatcher({
     policy: { allowLoopback: true },
-    resolver: async () => [],
+    resolver: ENGINE.resolver,
     clock: { now: () => Date.now() },
-    limits: { timeoutMs: 10_000, maxResponseBytes: 64 * 1024 },
+    limits: { timeoutMs: ENGINE.timeoutMs, maxResponseBytes: ENGINE.maxResponseBytes },
     agents,
   });
   const url = `http://127.0.0.1:${port}/floor`;
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: 256 }, async () => {
-      while (next++ < n) {
-        const r = await dispatcher.send(url, secret, body);
-        if (!r.ok) throw new Error(r.error);
-      }
-    }),
-  );
+  await inFlight(n, async () => {
+    const r = await dispatcher.send(url, secret, body);
+    if (!r.ok) throw new Error(r.error);
+  });
   closeAgents(agents);
 }
 
